@@ -1,0 +1,126 @@
+"""Cards, suits, ranks and packs, in the books' vocabulary.
+
+A *whist pack* is the ordinary 52-card pack; a *piquet pack* is a whist pack
+without its twos to sixes (32 cards).  Games use one or more packs; cards of
+several packs are equal when rank and suit are equal, just as at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Colour(Enum):
+    RED = "red"
+    BLACK = "black"
+
+
+class Suit(Enum):
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+
+    @property
+    def noun(self) -> str:
+        return self.name.lower()
+
+
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+ACE, KNAVE, QUEEN, KING = 1, 11, 12, 13
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 11)}
+RANK_NOUN = {
+    1: "ace", 2: "deuce", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "knave", 12: "queen", 13: "king",
+}
+RANK_PLURAL = {r: (n + "s" if r != 6 else "sixes") for r, n in RANK_NOUN.items()}
+
+_RANK_PARSE = {"a": 1, "1": 1, "t": 10, "j": 11, "kn": 11, "q": 12, "k": 13} | {
+    str(r): r for r in range(2, 11)
+}
+_SUIT_PARSE = {
+    "c": Suit.CLUBS, "♣": Suit.CLUBS, "♧": Suit.CLUBS,
+    "d": Suit.DIAMONDS, "♦": Suit.DIAMONDS, "♢": Suit.DIAMONDS,
+    "h": Suit.HEARTS, "♥": Suit.HEARTS, "♡": Suit.HEARTS,
+    "s": Suit.SPADES, "♠": Suit.SPADES, "♤": Suit.SPADES,
+}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    rank: int
+    suit: Suit
+
+    def text(self, ascii: bool = False) -> str:
+        """Short text: ``10♥`` (or ``10h`` with *ascii*)."""
+        return RANK_TEXT[self.rank] + (self.suit.value if ascii else self.suit.symbol)
+
+    @property
+    def code(self) -> str:
+        """The ASCII code used in files and JSON: ``10h``, ``Ks``."""
+        return self.text(ascii=True)
+
+    @property
+    def noun(self) -> str:
+        """The book's way of naming the card: 'knave of hearts'."""
+        return f"{RANK_NOUN[self.rank]} of {self.suit.noun}"
+
+    @property
+    def colour(self) -> Colour:
+        return self.suit.colour
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+class CardParseError(ValueError):
+    """Raised for text that does not name a card."""
+
+
+def parse_card(text: str) -> Card:
+    """Read a card written as ``10h``, ``Th``, ``10♥``, ``KS`` or ``k♠``."""
+    t = text.strip().lower()
+    if len(t) < 2:
+        raise CardParseError(f"{text!r} is not a card (write e.g. 10h, Ks, 7♣)")
+    rank = _RANK_PARSE.get(t[:-1])
+    suit = _SUIT_PARSE.get(t[-1])
+    if rank is None or suit is None:
+        raise CardParseError(f"{text!r} is not a card (write e.g. 10h, Ks, 7♣)")
+    return Card(rank, suit)
+
+
+def looks_like_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except CardParseError:
+        return False
+    return True
+
+
+PACK_RANKS = {
+    "whist": tuple(range(1, 14)),
+    "piquet": (1, 7, 8, 9, 10, 11, 12, 13),
+}
+
+
+def new_pack(kind: str = "whist", count: int = 1) -> list[Card]:
+    """The cards of *count* packs of *kind*, in a fixed (unshuffled) order."""
+    ranks = PACK_RANKS[kind]
+    return [Card(r, s) for _ in range(count) for s in SUITS for r in ranks]
+
+
+def pack_description(kind: str, count: int) -> str:
+    size = len(PACK_RANKS[kind]) * 4 * count
+    words = {1: "one", 2: "two", 3: "three", 4: "four"}
+    return f"{words.get(count, str(count))} {kind} pack{'s' if count > 1 else ''} ({size} cards)"

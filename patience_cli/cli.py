@@ -1,0 +1,673 @@
+"""The ``patience`` command: a thin layer over the engine, one shell command per
+action, the game kept on disk between commands.
+
+Exit codes: 0 success; 1 a move or action the rules refuse, or a saved game
+that cannot be used (busy, damaged, newer format); 2 a usage error (unknown
+game, bad seed, bad pile number, malformed move, no game in progress, ...).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import json
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Iterator, Optional
+
+import typer
+
+from . import output
+from .engine import (
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Status,
+)
+from .game import DeckError, Game, parse_deck, parse_share_code
+from .layout import LayoutError, game_ids, load_layout
+from .render_text import board, status_lines
+from .rng import MAX_SEED
+from .state import (
+    DEFAULT_NAME, BusyError, CorruptStateError, NoGameError, StateError, Store,
+)
+
+EXIT_REFUSED = 1
+EXIT_USAGE = 2
+
+app = typer.Typer(
+    name="patience",
+    help=(
+        "Play, print and study the patience games of the 19th-century books.\n\n"
+        "Start with 'patience list', then for example:\n\n"
+        "  patience new fours --seed 7\n\n"
+        "  patience moves\n\n"
+        "  patience move 3 1\n\n"
+        "  patience undo"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Fail(Exception):
+    """An error to report in one line, with its exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# ---------------------------------------------------------------- shared options
+NameOpt = Annotated[str, typer.Option(
+    "--name", "-n", help="Which saved game: several can be kept side by side.",
+    show_default=True)]
+StateOpt = Annotated[Optional[Path], typer.Option(
+    "--state", envvar="PATIENCE_HOME", show_default=False,
+    help="Folder where games are kept (default: your user state folder).")]
+AsciiOpt = Annotated[bool, typer.Option(
+    "--ascii", help="Write suits as letters (10h, Ks) instead of ♥ ♠.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+VariantOpt = Annotated[Optional[str], typer.Option(
+    "--variant", help="A named variant of the game (see 'patience list').")]
+
+
+# ---------------------------------------------------------------- helpers
+def resolve_game(word: str) -> str:
+    """A game id from what the user typed (id, title, or close enough)."""
+    ids = game_ids()
+    key = word.strip().lower().replace(" ", "-").replace("_", "-")
+    if key.startswith("the-"):
+        key = key[4:]
+    if key in ids:
+        return key
+    for gid in ids:
+        if gid.replace("-", "") == key.replace("-", ""):
+            return gid
+    near = difflib.get_close_matches(key, ids, n=1, cutoff=0.5)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    raise Fail(f"no game called {word!r}{hint} ('patience list' shows every game)")
+
+
+def check_variant(game_id: str, variant: str | None) -> str | None:
+    if variant is None:
+        return None
+    layout = load_layout(game_id)
+    if variant in layout.variants:
+        return variant
+    if not layout.variants:
+        raise Fail(f"{layout.title} has no variants")
+    near = difflib.get_close_matches(variant, layout.variants, n=1)
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    raise Fail(f"{layout.title} has no variant {variant!r}{hint} "
+               f"(its variants: {', '.join(layout.variants)})")
+
+
+def load_game(store: Store, name: str) -> Game:
+    record = store.read(name)
+    try:
+        game = Game.from_record(record)
+    except (ValueError, KeyError, TypeError, LayoutError, MoveError, FileNotFoundError) as exc:
+        store.corrupt(name, f"it cannot be replayed ({exc})")
+        raise  # pragma: no cover - corrupt() always raises
+    return game
+
+
+@contextlib.contextmanager
+def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]:
+    """Lock the named game, load it, hand it over, and save it if asked."""
+    store = Store(state)
+    with store.lock(name):
+        game = load_game(store, name)
+        before = len(game.moves), game.position
+        yield game
+        if write and (len(game.moves), game.position) != before:
+            store.write(name, game.to_record())
+
+
+def header(game: Game, ascii: bool) -> str:
+    src = game.layout.source
+    book = {"cadogan": "Cadogan", "hoffmann": "Hoffmann", "cheney": "Cheney",
+            "patience-games": "Patience Games"}.get(src.book, src.book)
+    where = f"{book} no. {src.number}" if src.number else book
+    title = game.layout.title
+    if game.layout.variant:
+        title += f" ({game.layout.variant_titles[game.layout.variant]})"
+    deal = f"seed {game.seed} · code {game.code}" if game.seed is not None else "dealt from a deck"
+    sep = " - " if ascii else " · "
+    return sep.join([title, where, deal]).replace(" · ", sep)
+
+
+def show_board(game: Game, ascii: bool) -> None:
+    legal = game.legal_moves()
+    lines = board(game.layout, game.rules, game.position, ascii=ascii,
+                  header=header(game, ascii),
+                  footer=status_lines(game.rules, game.position, len(game.moves), len(legal)))
+    output.emit(lines)
+
+
+def position_json(game: Game) -> dict[str, Any]:
+    pos, rules, layout = game.position, game.rules, game.layout
+    status, why = rules.status(pos)
+    piles = []
+    for spec in layout.piles:
+        cards = pos.piles[spec.index]
+        piles.append({
+            "number": spec.number, "key": spec.key, "name": spec.name, "label": spec.label,
+            "role": spec.role.value, "cards": [c.code for c in cards],
+            "face_down": pos.down[spec.index],
+            "available": [c.code for c in rules.available_cards(pos, spec.index)],
+        })
+    return {
+        "game": layout.id, "title": layout.title, "variant": layout.variant,
+        "source": layout.source.citation, "seed": game.seed, "code": game.code,
+        "moves_made": len(game.moves), "status": status.value, "reason": why,
+        "legal_moves": len(rules.legal_moves(pos)), "piles": piles,
+        "extra": {k: _jsonable(v) for k, v in pos.extra},
+        "position": pos.digest(),
+    }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def moves_json(game: Game) -> list[dict[str, Any]]:
+    out = []
+    for n, m in enumerate(game.legal_moves(), 1):
+        src = game.layout.piles[m.src].number if m.src is not None else None
+        dst = game.layout.piles[m.dst].number if m.dst is not None else None
+        out.append({"n": n, "kind": m.kind, "src": src, "dst": dst, "count": m.count,
+                    "card": (m.card or (game.position.piles[m.src][-1] if m.src is not None
+                                        and game.position.piles[m.src] else None)).code
+                    if m.kind == "move" else None,
+                    "text": game.rules.describe(game.position, m, ascii=True),
+                    "command": "patience " + game.rules.command(game.position, m)})
+    return out
+
+
+def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None) -> None:
+    """After an action: what was done, then the board (or the JSON view)."""
+    if as_json:
+        output.say(json.dumps(position_json(game), ensure_ascii=False, indent=1))
+        return
+    for line in done or []:
+        output.say(line)
+    show_board(game, ascii)
+
+
+def play_one(game: Game, move: Move, ascii: bool) -> str:
+    text = game.rules.describe(game.position, move, ascii)
+    game.play(move)
+    return text[0].upper() + text[1:]
+
+
+def run(fn):
+    """Run a command body, turning known errors into one line and an exit code."""
+    try:
+        return fn()
+    except Fail as exc:
+        output.error(str(exc))
+        raise typer.Exit(exc.code) from None
+    except (InvalidMoveError, AmbiguousMoveError, DeckError, NoGameError, LayoutError) as exc:
+        output.error(str(exc))
+        raise typer.Exit(EXIT_USAGE) from None
+    except IllegalMoveError as exc:
+        output.error(f"illegal move: {exc}")
+        raise typer.Exit(EXIT_REFUSED) from None
+    except (BusyError, CorruptStateError) as exc:
+        output.error(str(exc))
+        raise typer.Exit(EXIT_REFUSED) from None
+    except StateError as exc:
+        output.error(str(exc))
+        code = EXIT_USAGE if "not a usable game name" in str(exc) else EXIT_REFUSED
+        raise typer.Exit(code) from None
+
+
+# ---------------------------------------------------------------- commands
+@app.command("list")
+def list_games(as_json: JsonOpt = False) -> None:
+    """List every game with its book, packs and a one-line summary.
+
+    Example: patience list --json
+    """
+    def body() -> None:
+        rows = []
+        for gid in game_ids():
+            lay = load_layout(gid)
+            rows.append({"id": gid, "title": lay.title, "source": lay.source.citation,
+                         "book": lay.source.book, "number": lay.source.number,
+                         "packs": lay.pack_count, "pack": lay.pack_kind,
+                         "cards": lay.packs, "summary": lay.summary,
+                         "variants": list(lay.variants)})
+        if as_json:
+            output.say(json.dumps(rows, ensure_ascii=False, indent=1))
+            return
+        width = max(len(r["id"]) for r in rows)
+        for r in rows:
+            lay = load_layout(r["id"])
+            src = lay.source
+            where = {"cadogan": "Cadogan", "hoffmann": "Hoffmann",
+                     "patience-games": "Patience Games"}.get(src.book, src.book)
+            where += f" {src.number}" if src.number else ""
+            output.say(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})")
+            output.say(f"{'':<{width}}  {r['summary']}")
+            if r["variants"]:
+                output.say(f"{'':<{width}}  variants: {', '.join(r['variants'])}")
+    run(body)
+
+
+@app.command()
+def new(
+    game: Annotated[Optional[str], typer.Argument(help="The game, e.g. fours or flower-garden.")] = None,
+    seed: Annotated[Optional[str], typer.Option(
+        "--seed", "-s", help=f"Deal number, 0 to {MAX_SEED}; the same seed deals the same cards "
+        "everywhere. Default: a random one (printed).")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        "--deck", help="Deal this card order instead (top card first; a file, or - for "
+        "standard input), e.g. to replay a book's example or a real table.")] = None,
+    code: Annotated[Optional[str], typer.Option(
+        "--code", help="Deal from a share code such as fours@7.r1.")] = None,
+    variant: VariantOpt = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace an unfinished (or damaged) game of the same name.")] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+    ascii: AsciiOpt = False, as_json: JsonOpt = False,
+) -> None:
+    """Deal a new game and show the board.
+
+    Examples: patience new fours --seed 7 ; patience new flower-garden ;
+    patience new fours --deck example.txt ; patience new --code fours@7.r1
+    """
+    def body() -> None:
+        gid, var, seed_value = _deal_choice(game, seed, code, variant)
+        var = check_variant(gid, var)
+        cards = None
+        if deck is not None:
+            if seed_value is not None:
+                raise Fail("give either --seed/--code or --deck, not both")
+            text = _read_deck_text(deck)
+            cards = parse_deck(text, load_layout(gid, var))
+        g = Game.new(gid, var, seed=seed_value, deck=cards)
+        store = Store(state)
+        with store.lock(name):
+            if not force:
+                _refuse_overwrite(store, name)
+            store.write(name, g.to_record())
+        report(g, as_json, ascii)
+    run(body)
+
+
+def _deal_choice(game: str | None, seed: str | None, code: str | None,
+                 variant: str | None) -> tuple[str, str | None, int | None]:
+    if code is not None:
+        if seed is not None:
+            raise Fail("give either --seed or --code, not both")
+        try:
+            gid, var, seed_value = parse_share_code(code)
+        except ValueError as exc:
+            raise Fail(str(exc)) from None
+        gid = resolve_game(gid)
+        if game is not None and resolve_game(game) != gid:
+            raise Fail(f"the share code is for {gid}, not {game}")
+        if variant is not None and variant != var:
+            raise Fail("the share code names its own variant; leave out --variant")
+        return gid, var, seed_value
+    if game is None:
+        raise Fail("name a game, e.g. 'patience new fours' ('patience list' shows them all)")
+    gid = resolve_game(game)
+    seed_value = None
+    if seed is not None:
+        s = seed.strip()
+        if not s.isdigit() or int(s) > MAX_SEED:
+            raise Fail(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        seed_value = int(s)
+    return gid, variant, seed_value
+
+
+def _read_deck_text(deck: str) -> str:
+    if deck == "-":
+        return sys.stdin.read()
+    try:
+        return Path(deck).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or "not a UTF-8 text file"
+        raise Fail(f"cannot read the deck file {deck!r}: {why}") from None
+
+
+def _refuse_overwrite(store: Store, name: str) -> None:
+    try:
+        old = load_game(store, name)
+    except NoGameError:
+        return
+    except CorruptStateError as exc:
+        raise Fail(f"{exc}", EXIT_REFUSED) from None
+    if old.status()[0] is Status.PLAYING and old.moves:
+        under = "" if name == DEFAULT_NAME else f" under the name {name!r}"
+        raise Fail(f"a game of {old.layout.title} is in progress{under} ({len(old.moves)} moves "
+                   "made): add --force to replace it, or keep both with --name OTHER",
+                   EXIT_REFUSED)
+
+
+@app.command()
+def show(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+         as_json: JsonOpt = False) -> None:
+    """Show the current board (numbered piles, the book's names), or --json."""
+    def body() -> None:
+        with session(name, state, write=False) as game:
+            report(game, as_json, ascii)
+    run(body)
+
+
+@app.command()
+def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+          as_json: JsonOpt = False) -> None:
+    """List the legal moves now, numbered: 'patience move N' plays the Nth."""
+    def body() -> None:
+        with session(name, state, write=False) as game:
+            if as_json:
+                output.say(json.dumps(moves_json(game), ensure_ascii=False, indent=1))
+                return
+            legal = game.legal_moves()
+            if not legal:
+                status, why = game.status()
+                output.say(f"No legal move: {why}." if why else "No legal move.")
+                return
+            width = len(str(len(legal)))
+            for n, m in enumerate(legal, 1):
+                text = game.rules.describe(game.position, m, ascii)
+                output.say(f"{n:>{width}}. {text:<48}  patience {game.rules.command(game.position, m)}")
+    run(body)
+
+
+@app.command()
+def move(
+    words: Annotated[list[str], typer.Argument(
+        help="SRC DST [COUNT]: pile numbers (SRC may be a card such as 10h; DST may be f "
+        "for a foundation), or N, the Nth move of 'patience moves'.",
+        metavar="SRC DST [COUNT] | N")],
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Move cards from one pile to another, or play a numbered legal move.
+
+    Examples: patience move 3 1 ; patience move 10h 5 ; patience move 4 f ; patience move 2
+    """
+    def body() -> None:
+        with session(name, state) as game:
+            m = game.parse_move(words)
+            done = play_one(game, m, ascii)
+        report(game, as_json, ascii, [done + "."])
+    run(body)
+
+
+@app.command()
+def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+         as_json: JsonOpt = False) -> None:
+    """Take the game's next dealing step (deal a row, turn the stock, start the next deal)."""
+    def body() -> None:
+        with session(name, state) as game:
+            done = play_one(game, Move("deal"), ascii)
+        report(game, as_json, ascii, [done + "."])
+    run(body)
+
+
+@app.command()
+def auto(
+    foundations: Annotated[bool, typer.Option(
+        "--foundations", "-f", help="Also play cards to the foundations when it can never hurt.")] = False,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=100000,
+                                       help="Stop after this many moves.")] = 10000,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every move made.")] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Make every move the rules force (in Fours, the whole game), and with
+    --foundations play safe cards up. Each move can be undone singly."""
+    def body() -> None:
+        with session(name, state) as game:
+            done: list[str] = []
+            while len(done) < limit:
+                m = game.rules.forced_move(game.position)
+                if m is None and foundations:
+                    m = game.rules.safe_foundation_move(game.position)
+                if m is None:
+                    break
+                done.append(play_one(game, m, ascii))
+        lines = [f"  {d}." for d in done] if verbose else []
+        lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
+                     if done else "Auto: no move is forced now.")
+        report(game, as_json, ascii, lines)
+    run(body)
+
+
+@app.command()
+def undo(
+    count: Annotated[int, typer.Argument(min=1, help="How many moves to take back.")] = 1,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Take back the last move (or COUNT moves), back as far as the deal."""
+    def body() -> None:
+        with session(name, state) as game:
+            if not game.moves:
+                raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
+            n = game.undo(count)
+        report(game, as_json, ascii, [f"Took back {n} move{'s' if n != 1 else ''}."])
+    run(body)
+
+
+@app.command()
+def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+            as_json: JsonOpt = False) -> None:
+    """Go back to the deal of the current game (same cards)."""
+    def body() -> None:
+        with session(name, state) as game:
+            n = len(game.moves)
+            game.restart()
+        report(game, as_json, ascii, [f"Back to the deal ({n} moves taken back)."])
+    run(body)
+
+
+@app.command()
+def rules(
+    game: Annotated[Optional[str], typer.Argument(
+        help="The game (default: the game in progress).")] = None,
+    variant: VariantOpt = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+) -> None:
+    """Print a game's rules, in our words, citing the book and game number.
+
+    Example: patience rules flower-garden
+    """
+    def body() -> None:
+        from .rules_text import render_rules
+
+        if game is None:
+            with session(name, state, write=False) as g:
+                layout = g.layout
+        else:
+            gid = resolve_game(game)
+            layout = load_layout(gid, check_variant(gid, variant))
+        output.say(render_rules(layout).rstrip())
+    run(body)
+
+
+@app.command()
+def games(state: StateOpt = None) -> None:
+    """List the saved games (by --name) and where they are kept."""
+    def body() -> None:
+        store = Store(state)
+        names = store.names()
+        output.say(f"Games are kept in {store.dir}")
+        for n in names:
+            try:
+                g = load_game(store, n)
+                st, _ = g.status()
+                output.say(f"  {n}: {g.layout.title}, {len(g.moves)} moves, {st.value}")
+            except StateError as exc:
+                output.say(f"  {n}: unusable ({exc})")
+    run(body)
+
+
+@app.command()
+def play(
+    game: Annotated[Optional[str], typer.Argument(
+        help="Start this game; leave out to continue the saved one.")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    variant: VariantOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+) -> None:
+    """Play in one interactive session: type the same commands without
+    'patience' (move 3 1, or just 3 1; deal; undo; moves; auto; rules; quit).
+    The game is saved after every command, so the shell commands can take over."""
+    common = ["--name", name] + (["--state", str(state)] if state else [])
+    look = common + (["--ascii"] if ascii else [])
+    if game is not None:
+        args = ["new", game] + (["--seed", seed] if seed else []) + \
+               (["--variant", variant] if variant else []) + (["--force"] if force else []) + look
+        if _dispatch(args) != 0:
+            raise typer.Exit(EXIT_REFUSED)
+    else:
+        if _dispatch(["show"] + look) != 0:
+            raise typer.Exit(EXIT_USAGE)
+    output.say("Type 'help' for the commands, 'quit' to leave (the game stays saved).")
+    while True:
+        try:
+            line = input("patience> ")
+        except (EOFError, KeyboardInterrupt):
+            output.say()
+            break
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            output.error(str(exc))
+            continue
+        if not words:
+            continue
+        head = words[0].lower()
+        if head in ("q", "quit", "exit"):
+            break
+        if head in ("help", "?"):
+            output.say(PLAY_HELP)
+            continue
+        if head[0].isdigit() or head in ("f",) or (len(words) in (2, 3) and head not in COMMANDS):
+            words = ["move"] + words
+        elif head == "m":
+            words = ["move"] + words[1:]
+        if words[0] not in COMMANDS:
+            output.error(f"unknown command {words[0]!r}: type 'help'")
+            continue
+        extra = look if words[0] in LOOK_COMMANDS else common
+        if words[0] in ("rules", "new"):
+            extra = common if words[0] == "rules" else look
+        _dispatch(words + extra)
+
+
+COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "restart", "rules", "new")
+LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "restart")
+PLAY_HELP = """Commands (as in the shell, without 'patience'):
+  show                the board          moves        the legal moves, numbered
+  move SRC DST [N]    or just: 3 1       move N       the Nth legal move
+  deal                next dealing step  auto [-f]    forced moves (and safe ones up)
+  undo [N]            take back          restart      back to the deal
+  rules               the rule text      new GAME     deal a new game
+  quit                leave (the game stays saved)"""
+
+
+def _dispatch(args: list[str]) -> int:
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=args, prog_name="patience", standalone_mode=False)
+        return 0
+    except typer.Exit as exc:
+        return exc.exit_code
+    except typer.TyperException as exc:
+        output.error(exc.format_message())
+        return EXIT_USAGE
+
+
+@app.command("print")
+def print_sheet(
+    game: Annotated[Optional[str], typer.Argument(help="The game to print.")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="One booklet of every game.")] = False,
+    out: Annotated[Optional[Path], typer.Option(
+        "-o", "--output", help="Where to write (default: output/GAME.pdf).")] = None,
+    seed: Annotated[Optional[str], typer.Option(
+        "--seed", "-s", help="Show this deal's cards in place on the diagram.")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        "--deck", help="Show this card order (file, or - for stdin) on the diagram.")] = None,
+    variant: VariantOpt = None,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    fmt: Annotated[str, typer.Option("--format", help="pdf, or svg for the diagram alone.")] = "pdf",
+) -> None:
+    """Print a game's sheet: the layout diagram, then the rule sheet (PDF).
+
+    Examples: patience print flower-garden ; patience print fours --seed 7 ;
+    patience print --all ; patience print fours --format svg
+    """
+    def body() -> None:
+        if paper.lower() not in ("a4", "letter"):
+            raise Fail(f"--paper must be a4 or letter, not {paper!r}")
+        if fmt.lower() not in ("pdf", "svg"):
+            raise Fail(f"--format must be pdf or svg, not {fmt!r}")
+        from . import printing
+
+        if all_games:
+            if game is not None or seed is not None or deck is not None:
+                raise Fail("--all prints every game as dealt by the book: leave out GAME, "
+                           "--seed and --deck")
+            if fmt.lower() != "pdf":
+                raise Fail("--all makes a PDF booklet; --format svg is for one game")
+            target = out or Path("output") / "patience-booklet.pdf"
+            printing.write_booklet(target, paper.lower())
+            output.say(f"Wrote {target}")
+            return
+        if game is None:
+            raise Fail("name a game to print, or --all for the booklet")
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        layout = load_layout(gid, var)
+        g = None
+        if seed is not None or deck is not None:
+            _, _, seed_value = _deal_choice(gid, seed, None, None)
+            cards = parse_deck(_read_deck_text(deck), layout) if deck is not None else None
+            if cards is not None and seed_value is not None:
+                raise Fail("give either --seed or --deck, not both")
+            g = Game.new(gid, var, seed=seed_value, deck=cards)
+        suffix = "svg" if fmt.lower() == "svg" else "pdf"
+        target = out or Path("output") / f"{gid}{'-' + var if var else ''}"\
+            f"{'-' + str(g.seed) if g and g.seed is not None else ''}.{suffix}"
+        if suffix == "svg":
+            printing.write_svg(target, layout, g)
+        else:
+            printing.write_game(target, layout, g, paper.lower())
+        output.say(f"Wrote {target}")
+    run(body)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: every usage error is one line and exit code 2."""
+    command = typer.main.get_command(app)
+    try:
+        command.main(args=argv, prog_name="patience", standalone_mode=False)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.TyperException as exc:
+        message = exc.format_message()
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            sys.stdout.write(message + "\n")
+            sys.exit(0)
+        cmd = getattr(getattr(exc, "ctx", None), "command_path", "patience")
+        output.error(f"{message.strip()} (see '{cmd} --help')")
+        sys.exit(EXIT_USAGE)
+    except typer.Abort:
+        output.error("aborted")
+        sys.exit(EXIT_REFUSED)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)

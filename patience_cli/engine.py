@@ -1,0 +1,458 @@
+"""The rules engine: positions, moves, legal-move generation, apply, status.
+
+Plain Python with no I/O.  A :class:`Position` is immutable, so undo is simply
+going back to an earlier position and a position can be hashed and compared.
+:class:`Rules` holds the machinery every game shares (dealing from the layout,
+the regular build rules of foundations and tableau piles); a game whose book
+adds irregular rules subclasses it in its own module under
+``patience_cli/games``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any, Iterable, Sequence
+
+from .cards import RANK_NOUN, RANK_TEXT, Card, parse_card
+from .layout import Build, Layout, PileSpec, Role
+
+
+class Status(Enum):
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Every pile's cards (bottom first) and how many of them lie face down
+    (always the bottom ones), plus any game-specific state in ``extra``."""
+
+    piles: tuple[tuple[Card, ...], ...]
+    down: tuple[int, ...]
+    extra: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.extra:
+            if k == key:
+                return v
+        return default
+
+    def with_extra(self, **changes: Any) -> "Position":
+        d = dict(self.extra)
+        d.update(changes)
+        return replace(self, extra=tuple(sorted(d.items())))
+
+    def cards(self) -> list[Card]:
+        return [c for p in self.piles for c in p]
+
+    def digest(self) -> str:
+        """A short fingerprint of the position, stable across runs and machines."""
+        h = hashlib.sha256()
+        for cards, down in zip(self.piles, self.down):
+            h.update(f"{down}:{' '.join(c.code for c in cards)}|".encode())
+        h.update(repr(self.extra).encode())
+        return h.hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action.  ``kind`` is ``move`` (cards from pile *src* to pile *dst*)
+    or ``deal`` (the game's next dealing step); games may add kinds of their own.
+    ``src``/``dst`` are pile indexes; ``card`` names the card taken where a
+    pile offers several (the Bouquet)."""
+
+    kind: str
+    src: int | None = None
+    dst: int | None = None
+    count: int = 1
+    card: Card | None = None
+
+
+DEAL = Move("deal")
+
+
+class MoveError(ValueError):
+    """Base of the errors met when reading or making a move."""
+
+
+class InvalidMoveError(MoveError):
+    """The move text is not a move at all (syntax, unknown pile)."""
+
+
+class IllegalMoveError(MoveError):
+    """A well-formed move that the rules forbid; the message says which rule."""
+
+
+class AmbiguousMoveError(MoveError):
+    """The move text fits several legal moves."""
+
+
+def seq_text(cards: Sequence[Card], ascii: bool = False) -> str:
+    return " ".join(c.text(ascii) for c in cards)
+
+
+class Rules:
+    """Shared machinery; the default rules of a game with regular build rules."""
+
+    #: Whether the ``deal`` move exists in this game.
+    has_deal_step = False
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.specs = layout.piles
+        self.foundations = tuple(p.index for p in self.specs if p.role is Role.FOUNDATION)
+        self.tableau = tuple(p.index for p in self.specs if p.role is Role.TABLEAU)
+        self.sources = tuple(p.index for p in self.specs
+                             if p.role in (Role.TABLEAU, Role.RESERVE, Role.TALON)
+                             and p.available != "none")
+        self.targets = self.foundations + self.tableau
+
+    # ------------------------------------------------------------------ dealing
+    def deal(self, deck: Sequence[Card]) -> Position:
+        """Lay out *deck* (top card first) as the layout says."""
+        piles: list[list[Card]] = [[] for _ in self.specs]
+        i = 0
+        fixed = [p for p in self.specs if isinstance(p.deal, int)]
+        if self.layout.deal_order == "rounds":
+            remaining = {p.index: p.deal for p in fixed}
+            while any(remaining.values()):
+                for p in fixed:
+                    if remaining[p.index]:
+                        piles[p.index].append(deck[i])
+                        i += 1
+                        remaining[p.index] -= 1
+        else:
+            for p in fixed:
+                piles[p.index].extend(deck[i:i + p.deal])
+                i += p.deal
+        rest = [p for p in self.specs if p.deal == "rest"]
+        if len(rest) > 1:
+            raise ValueError("only one pile may take the rest of the pack")
+        if rest:
+            # A face-down pack keeps its top card on top (last); cards laid
+            # face up are laid in the order they come.
+            remainder = deck[i:]
+            piles[rest[0].index].extend(reversed(remainder) if rest[0].is_face_down else remainder)
+            i = len(deck)
+        if i != len(deck):
+            raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
+        down = tuple(len(piles[p.index]) if p.is_face_down else 0 for p in self.specs)
+        return self.initial_extra(Position(tuple(tuple(p) for p in piles), down))
+
+    def initial_extra(self, pos: Position) -> Position:
+        return pos
+
+    # ------------------------------------------------------------------ reading
+    def spec(self, index: int) -> PileSpec:
+        return self.specs[index]
+
+    def available_cards(self, pos: Position, index: int) -> list[Card]:
+        """The cards of a pile that may be played now (Rule I of most games)."""
+        spec = self.specs[index]
+        cards = pos.piles[index]
+        if not cards or spec.available == "none":
+            return []
+        if spec.available == "all":
+            return list(cards[pos.down[index]:])
+        if len(cards) <= pos.down[index]:
+            return []
+        return [cards[-1]]
+
+    # ------------------------------------------------------------------ building
+    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        """Why *card* may not go on pile *dst*, or None if it may."""
+        spec = self.specs[dst]
+        build = spec.build
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
+            return f"nothing may be placed on the {spec.label}"
+        pile = pos.piles[dst]
+        where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
+        if not pile:
+            return self.empty_reason(build, spec, card)
+        top = pile[-1]
+        if build.until is not None and top.rank == build.until:
+            return f"the {spec.label} is complete at the {RANK_NOUN[top.rank]}"
+        return self.sequence_reason(build, where, card, top)
+
+    def empty_reason(self, build: Build, spec: PileSpec, card: Card) -> str | None:
+        if spec.role is Role.FOUNDATION or build.empty == "base":
+            if build.base is not None and card.rank != build.base:
+                return (f"an empty {'foundation' if spec.role is Role.FOUNDATION else spec.label}"
+                        f" takes only {'an' if build.base in (1, 8) else 'a'} "
+                        f"{RANK_NOUN[build.base]}: the {card} cannot start it")
+            return None
+        if build.empty == "none":
+            return f"an empty packet of the {spec.name} is never refilled"
+        return None
+
+    def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
+        if build.suit == "same" and card.suit != top.suit:
+            return f"{where} follow suit: the {card} cannot go on the {top}"
+        if build.suit == "alternate" and card.colour == top.colour:
+            return f"{where} build in alternate colours: the {card} cannot go on the {top}"
+        up = card.rank == top.rank + 1
+        down = card.rank == top.rank - 1
+        ok = {"up": up, "down": down, "up-or-down": up or down}.get(build.direction, False)
+        if not ok:
+            verb = {"up": "ascend", "down": "build down"}.get(build.direction, "build up or down")
+            if where.startswith("the foundations"):
+                verb = {"up": "ascend in sequence", "down": "descend in sequence"}.get(
+                    build.direction, verb)
+            need = top.rank + 1 if build.direction == "up" else top.rank - 1
+            hint = (f" (it needs a {RANK_NOUN[need]})"
+                    if build.direction in ("up", "down") and 1 <= need <= 13 else "")
+            return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
+        return None
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self, pos: Position) -> list[Move]:
+        """Every legal move, in a stable order: foundation moves first."""
+        if self.status(pos)[0] is not Status.PLAYING:
+            return []
+        moves: list[Move] = []
+        for dst_group in (self.foundations, self.tableau):
+            # Empty piles of one group are interchangeable: list only the first.
+            empties = [d for d in dst_group if not pos.piles[d]]
+            dsts = [d for d in dst_group if pos.piles[d] or d == empties[0]]
+            for src in self.sources:
+                many = self.specs[src].available == "all"
+                for card in dict.fromkeys(self.available_cards(pos, src)):
+                    for dst in dsts:
+                        if dst == src:
+                            continue
+                        if self.build_reason(pos, card, dst) is None:
+                            if not self._pointless(pos, src, dst):
+                                moves.append(Move("move", src, dst, 1, card if many else None))
+        if self.has_deal_step and self.deal_reason(pos) is None:
+            moves.append(DEAL)
+        return moves
+
+    def _pointless(self, pos: Position, src: int, dst: int) -> bool:
+        """Moving a whole packet to an empty packet of the same kind changes
+        nothing: it is legal but never listed."""
+        return (not pos.piles[dst] and len(pos.piles[src]) == 1
+                and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU)
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        """Why *move* is illegal, in the book's terms, or None if legal."""
+        status, why = self.status(pos)
+        if status is not Status.PLAYING:
+            return f"the game is over: {why}"
+        if move.kind == "deal":
+            return self.deal_reason(pos)
+        if move.kind != "move" or move.src is None or move.dst is None:
+            return "that is not a move of this game"
+        src, dst = self.specs[move.src], self.specs[move.dst]
+        if move.src == move.dst:
+            return "a card cannot move to the pile it is on"
+        if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
+            what = "foundations" if src.role is Role.FOUNDATION else src.label
+            return f"cards on the {what} stay there"
+        if src.role is Role.STOCK:
+            return f"the {src.label} is dealt, not played from ({self.deal_hint()})"
+        if dst.role is Role.RESERVE:
+            return f"cards cannot be returned to the {dst.label}"
+        if not pos.piles[move.src]:
+            return f"the {src.label} is empty"
+        available = self.available_cards(pos, move.src)
+        if move.card is not None:
+            if move.card not in available:
+                if move.card in pos.piles[move.src]:
+                    return (f"the {move.card} is not available: only the top card of the "
+                            f"{src.label} may be played")
+                return f"the {move.card} is not in the {src.label}"
+            card = move.card
+        elif not available:
+            return f"no card of the {src.label} is available"
+        else:
+            card = available[-1]
+        if move.count != 1:
+            return self.count_reason(pos, move)
+        return self.build_reason(pos, card, move.dst)
+
+    def count_reason(self, pos: Position, move: Move) -> str | None:
+        return f"only one card moves at a time in {self.layout.title}"
+
+    def deal_hint(self) -> str:
+        return "use 'deal'" if self.has_deal_step else "there is no dealing step"
+
+    def deal_reason(self, pos: Position) -> str | None:
+        return f"{self.layout.title} has no dealing step: every card is dealt at the start"
+
+    def moving_card(self, pos: Position, move: Move) -> Card:
+        return move.card if move.card is not None else pos.piles[move.src][-1]
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        """The position after *move* (which must be legal)."""
+        if move.kind == "deal":
+            return self.apply_deal(pos)
+        return self.transfer(pos, move.src, move.dst, move.count, move.card)
+
+    def apply_deal(self, pos: Position) -> Position:
+        raise NotImplementedError
+
+    @staticmethod
+    def transfer(pos: Position, src: int, dst: int, count: int = 1,
+                 card: Card | None = None) -> Position:
+        piles = list(pos.piles)
+        s = piles[src]
+        if card is not None and s[-1] != card:
+            i = len(s) - 1 - s[::-1].index(card)
+            moving, rest = (card,), s[:i] + s[i + 1:]
+        else:
+            moving, rest = s[-count:], s[:-count]
+        piles[src] = rest
+        piles[dst] = piles[dst] + moving
+        down = pos.down
+        if down[src] > len(rest):
+            down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
+        return Position(tuple(piles), down, pos.extra)
+
+    # ------------------------------------------------------------------ state
+    def status(self, pos: Position) -> tuple[Status, str]:
+        """Won, lost or playing, with the reason in words."""
+        total = sum(len(p) for p in pos.piles)
+        on_foundations = sum(len(pos.piles[i]) for i in self.foundations)
+        if self.foundations and on_foundations == total:
+            return Status.WON, "every card is on the foundations"
+        if not self._any_move(pos):
+            return Status.LOST, self.lost_reason(pos)
+        return Status.PLAYING, ""
+
+    def _any_move(self, pos: Position) -> bool:
+        for src in self.sources:
+            for card in self.available_cards(pos, src):
+                for dst in self.targets:
+                    if dst != src and self.build_reason(pos, card, dst) is None \
+                            and not self._pointless(pos, src, dst):
+                        return True
+        return self.has_deal_step and self.deal_reason(pos) is None
+
+    def lost_reason(self, pos: Position) -> str:
+        return ("no available card can go to a foundation or be placed in sequence, "
+                "and there is no further deal")
+
+    def forced_move(self, pos: Position) -> Move | None:
+        """The move the rules force now, if any (``auto`` plays these)."""
+        return None
+
+    def safe_foundation_move(self, pos: Position) -> Move | None:
+        """A move to a foundation that can never hurt (for ``auto --foundations``).
+
+        A card is safe when no tableau pile could ever need it to hold a
+        lower card: aces and deuces always, and otherwise once every card of
+        the next lower rank that could be placed on it is on a foundation."""
+        tops = {}
+        for f in self.foundations:
+            pile = pos.piles[f]
+            if pile:
+                tops.setdefault(pile[0].suit, []).append(pile[-1].rank)
+        for move in self.legal_moves(pos):
+            if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
+                continue
+            card = self.moving_card(pos, move)
+            if self._safe(card, tops):
+                return move
+        return None
+
+    def _safe(self, card: Card, tops: dict) -> bool:
+        if card.rank <= 2:
+            return True
+        builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]
+        if not builds or all(b.direction == "none" for b in builds):
+            return True
+        need = card.rank - 1
+        suits = set()
+        for b in builds:
+            if b.suit == "any":
+                suits |= {"c", "d", "h", "s"}
+            elif b.suit == "alternate":
+                suits |= {"c", "s"} if card.colour.value == "red" else {"d", "h"}
+            else:
+                suits.add(card.suit.value)
+        copies = self.layout.pack_count
+        for s in suits:
+            done = sum(1 for suit, ranks in tops.items() if suit.value == s
+                       for r in ranks if r >= need)
+            if done < copies:
+                return False
+        return True
+
+    # ------------------------------------------------------------------ words
+    def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
+        if move.kind == "deal":
+            return self.deal_step_name(pos)
+        card = self.moving_card(pos, move)
+        src, dst = self.specs[move.src], self.specs[move.dst]
+        what = card.text(ascii) if move.count == 1 else \
+            f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"
+        onto = pos.piles[move.dst]
+        target = f"onto the {onto[-1].text(ascii)}" if onto else "(empty)"
+        return f"{what} from {src.label} to {dst.label} {target}"
+
+    def deal_step_name(self, pos: Position) -> str:
+        return "deal"
+
+    def command(self, pos: Position, move: Move) -> str:
+        """The shell command that makes *move*."""
+        if move.kind == "deal":
+            return "deal"
+        src = self.specs[move.src].number
+        dst = self.specs[move.dst].number
+        if move.card is not None:
+            return f"move {move.card.code} {dst}"
+        return f"move {src} {dst}" + (f" {move.count}" if move.count != 1 else "")
+
+
+# ---------------------------------------------------------------------- notation
+def move_to_text(layout: Layout, move: Move) -> str:
+    """Compact notation used in saved games: ``deal``, ``3-1``, ``7:10h-8``, ``2-5x3``."""
+    if move.kind != "move":
+        parts = [move.kind]
+        if move.src is not None:
+            parts.append(str(layout.piles[move.src].number))
+        if move.dst is not None:
+            parts.append(str(layout.piles[move.dst].number))
+        return " ".join(parts)
+    src = str(layout.piles[move.src].number)
+    if move.card is not None:
+        src += ":" + move.card.code
+    text = f"{src}-{layout.piles[move.dst].number}"
+    return text + (f"x{move.count}" if move.count != 1 else "")
+
+
+def move_from_text(layout: Layout, text: str) -> Move:
+    """Inverse of :func:`move_to_text` (raises InvalidMoveError)."""
+    def index(number: str) -> int:
+        spec = layout.by_number(int(number))
+        if spec is None:
+            raise InvalidMoveError(f"no pile {number}")
+        return spec.index
+    try:
+        if "-" not in text:
+            words = text.split()
+            idx = [index(w) for w in words[1:]]
+            return Move(words[0], *(idx + [None, None])[:2])
+        src, rest = text.split("-", 1)
+        card = None
+        if ":" in src:
+            src, code = src.split(":", 1)
+            card = parse_card(code)
+        count = 1
+        if "x" in rest:
+            rest, n = rest.split("x", 1)
+            count = int(n)
+        return Move("move", index(src), index(rest), count, card)
+    except (ValueError, IndexError) as exc:
+        raise InvalidMoveError(f"unreadable move {text!r}") from exc
+
+
+def replay(rules: Rules, start: Position, moves: Iterable[Move]) -> Position:
+    pos = start
+    for m in moves:
+        pos = rules.apply(pos, m)
+    return pos

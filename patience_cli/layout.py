@@ -1,0 +1,249 @@
+"""Declarative game layouts: one TOML file per game in ``layouts/``.
+
+A layout names the game and its source, the packs, and every pile: its number
+in play, role, the book's name for it, grid position and orientation for
+diagrams, how it is spread, what is dealt to it, and its build rule where the
+book's rule is regular.  The text board, the PDF diagram and the deal are all
+drawn from this one definition.  See ``layouts/README.md`` for the format.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .cards import RANK_TEXT, pack_description
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """``layouts`` or ``rules_text``: inside the installed package, or at the
+    top of a source checkout."""
+    installed = _PACKAGE_DIR / name
+    if installed.is_dir():
+        return installed
+    return _PACKAGE_DIR.parent / name
+
+
+class LayoutError(ValueError):
+    """A layout file that does not follow the format."""
+
+
+class Role(Enum):
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"      # packets, fans, columns: built on in play
+    RESERVE = "reserve"      # cards to be played from, never built on
+    STOCK = "stock"          # the pack still to be dealt, face down
+    TALON = "talon"          # cards turned from the stock
+    DISCARD = "discard"      # cards put out of play (pairs, fours)
+    DECORATION = "decoration"  # cards laid out for show only
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    """A regular build rule, for a foundation or a tableau pile."""
+
+    direction: str = "down"   # up | down | up-or-down | none
+    suit: str = "any"         # same | any | alternate
+    base: int | None = None   # rank an empty pile starts with (foundations)
+    until: int | None = None  # rank a foundation ends with
+    empty: str = "any"        # what an empty tableau pile takes: any | none | base
+    moves: str = "single"     # single | sequence
+
+    def describe(self) -> str:
+        bits = []
+        if self.base is not None:
+            bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
+                        f"{RANK_TEXT[self.until] if self.until else ''}".strip())
+        elif self.direction != "none":
+            bits.append(f"builds {self.direction}")
+        if self.direction != "none":
+            bits.append({"same": "in suit", "any": "any suit",
+                         "alternate": "alternate colours"}[self.suit])
+        return ", ".join(bits)
+
+
+@dataclass(frozen=True, slots=True)
+class PileSpec:
+    index: int            # position in the layout's pile list (internal)
+    number: int           # the number a player types
+    key: str              # unique key, e.g. "garden-3"
+    group: str            # the group this pile belongs to, e.g. "garden"
+    role: Role
+    name: str             # the book's name for the group: "Garden"
+    label: str            # this pile's own label: "Garden 3"
+    at: tuple[float, float]  # grid position (column, row) in card units
+    orientation: str      # upright | crosswise
+    spread: str           # none | down | right | fan | hand
+    deal: int | str | None  # cards dealt at the start: a number, "rest", or None
+    face: str             # up | down: how dealt cards lie
+    build: Build | None
+    available: str        # top | all | none: which cards can be played from it
+    note: str = ""
+
+    @property
+    def is_face_down(self) -> bool:
+        return self.face == "down"
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    book: str
+    number: int | None
+    title: str           # the game's title in that book
+    citation: str        # a full line: "Cadogan, Illustrated Games of Patience (1914), no. 16"
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    id: str
+    title: str
+    summary: str
+    rules: str                  # the rules module in patience_cli.games
+    source: Source
+    pack_kind: str
+    pack_count: int
+    deal_order: str             # by-pile | rounds
+    piles: tuple[PileSpec, ...]
+    variant: str | None = None
+    variants: tuple[str, ...] = ()
+    variant_titles: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)  # game-specific settings
+
+    @property
+    def packs(self) -> str:
+        return pack_description(self.pack_kind, self.pack_count)
+
+    def by_number(self, number: int) -> PileSpec | None:
+        for p in self.piles:
+            if p.number == number:
+                return p
+        return None
+
+    def group(self, name: str) -> tuple[PileSpec, ...]:
+        return tuple(p for p in self.piles if p.group == name)
+
+    def role(self, role: Role) -> tuple[PileSpec, ...]:
+        return tuple(p for p in self.piles if p.role == role)
+
+    def groups(self) -> list[tuple[str, tuple[PileSpec, ...]]]:
+        seen: dict[str, list[PileSpec]] = {}
+        for p in self.piles:
+            seen.setdefault(p.group, []).append(p)
+        return [(g, tuple(ps)) for g, ps in seen.items()]
+
+
+BOOKS = {
+    "cadogan": "Lady Adelaide Cadogan, Illustrated Games of Patience (1914 edition)",
+    "hoffmann": "Professor Hoffmann, The Illustrated Book of Patience Games (1892)",
+    "cheney": "Ednah D. Cheney, Patience (1869; 3rd ed. 1894)",
+    "patience-games": "Patience Games (an anonymous later handbook; seed excerpt)",
+}
+
+_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
+
+
+def _rank(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    r = _RANKS.get(str(value).upper())
+    if r is None:
+        raise LayoutError(f"{where}: {value!r} is not a rank")
+    return r
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def layout_path(game_id: str) -> Path:
+    return data_dir("layouts") / f"{game_id}.toml"
+
+
+@cache
+def load_layout(game_id: str, variant: str | None = None) -> Layout:
+    """Read ``layouts/<game_id>.toml`` (raises FileNotFoundError if absent)."""
+    with open(layout_path(game_id), "rb") as fh:
+        raw = tomllib.load(fh)
+    return parse_layout(raw, variant)
+
+
+def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
+    variants = raw.get("variants", {})
+    if variant is not None:
+        if variant not in variants:
+            raise LayoutError(f"{raw.get('id')}: no variant {variant!r}")
+        raw = _merge(raw, {k: v for k, v in variants[variant].items() if k != "title"})
+    gid = raw["id"]
+    src = raw["source"]
+    book = src["book"]
+    number = src.get("number")
+    citation = BOOKS.get(book, book) + (f", no. {number}" if number else "")
+    if src.get("title"):
+        citation += f", “{src['title']}”"
+    source = Source(book=book, number=number, title=src.get("title", raw["title"]),
+                    citation=citation)
+
+    piles: list[PileSpec] = []
+    keys: set[str] = set()
+    numbers: set[int] = set()
+    for entry in raw["piles"]:
+        count = entry.get("count", 1)
+        first = entry["number"]
+        at = entry.get("at", [0, 0])
+        step = entry.get("step", [1, 0])
+        wrap = entry.get("wrap")
+        group = entry["group"]
+        b = entry.get("build")
+        build = None
+        if b is not None:
+            build = Build(
+                direction=b.get("direction", "down"), suit=b.get("suit", "any"),
+                base=_rank(b.get("base"), gid), until=_rank(b.get("until"), gid),
+                empty=b.get("empty", "any"), moves=b.get("moves", "single"))
+        labels = entry.get("labels")
+        for i in range(count):
+            number = first + i
+            key = f"{group}-{i + 1}" if count > 1 else group
+            if key in keys or number in numbers:
+                raise LayoutError(f"{gid}: pile {key!r} or number {number} given twice")
+            keys.add(key)
+            numbers.add(number)
+            col, row = (i % wrap, i // wrap) if wrap else (i, 0)
+            pos = (at[0] + col * step[0] + (row * entry.get("row_step", [0, 1])[0] if wrap else 0),
+                   at[1] + col * step[1] + (row * entry.get("row_step", [0, 1])[1] if wrap else 0))
+            name = entry["name"]
+            if labels:
+                label = labels[i]
+            else:
+                label = f"{name} {i + 1}" if count > 1 else name
+            piles.append(PileSpec(
+                index=len(piles), number=number, key=key, group=group,
+                role=Role(entry["role"]), name=name, label=label, at=pos,
+                orientation=entry.get("orientation", "upright"),
+                spread=entry.get("spread", "none"), deal=entry.get("deal"),
+                face=entry.get("face", "up"), build=build,
+                available=entry.get("available", "top"), note=entry.get("note", "")))
+    return Layout(
+        id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
+        source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
+        deal_order=raw.get("deal", {}).get("order", "by-pile"), piles=tuple(piles),
+        variant=variant, variants=tuple(variants),
+        variant_titles={k: v.get("title", k) for k, v in variants.items()},
+        options=raw.get("options", {}))
+
+
+def game_ids() -> list[str]:
+    """Every game with a layout, sorted."""
+    return sorted(p.stem for p in data_dir("layouts").glob("*.toml"))

@@ -1,0 +1,111 @@
+"""The text board: drawn from the layout (names, numbers, order, spread) and a
+position.  Produces styled lines; :mod:`patience_cli.output` prints them plain
+or in colour."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .cards import Card, Colour
+from .engine import Position, Rules, Status
+from .layout import Layout, PileSpec, Role
+
+Segment = tuple[str, str]  # (text, style); style "" means plain
+Line = list[Segment]
+
+
+def card_seg(card: Card, ascii: bool, available: bool = False) -> Segment:
+    style = "red" if card.colour is Colour.RED else "black"
+    return card.text(ascii), style + (" avail" if available else "")
+
+
+def _section_order(layout: Layout) -> list[tuple[str, tuple[PileSpec, ...]]]:
+    groups = layout.groups()
+    return sorted(groups, key=lambda g: (min(p.at[1] for p in g[1]), min(p.at[0] for p in g[1])))
+
+
+def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
+          header: str = "", footer: Iterable[str] = ()) -> list[Line]:
+    lines: list[Line] = []
+    if header:
+        lines.append([(header, "title")])
+        lines.append([])
+    width = max(len(str(p.number)) for p in layout.piles)
+    pad = max(len(_group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
+    for group, specs in _section_order(layout):
+        first = specs[0]
+        title = f"{_group_title(first, len(specs)):<{pad}}"
+        if first.spread == "none" and len(specs) > 1:
+            line: Line = [(title, "heading")]
+            for n, spec in enumerate(specs):
+                line.append((f"{'   ' if n else ''}{spec.number:>{width}}  ", "num"))
+                line.extend(_compact(rules, pos, spec, ascii))
+            lines.append(line)
+            continue
+        for n, spec in enumerate(specs):
+            line = [(title if n == 0 else " " * pad, "heading"), (f"{spec.number:>{width}}  ", "num")]
+            line.extend(_pile_cards(rules, pos, spec, ascii))
+            lines.append(line)
+    if footer:
+        lines.append([])
+        for text in footer:
+            lines.append([(text, "status")])
+    return lines
+
+
+def _group_title(spec: PileSpec, count: int) -> str:
+    if spec.role is Role.FOUNDATION and count > 1:
+        return "Foundations"
+    if count > 1 and not spec.name.endswith("s") and spec.name not in ("Garden", "Bouquet"):
+        return spec.name + "s"
+    return spec.name
+
+
+def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
+    cards = pos.piles[spec.index]
+    if not cards:
+        return [("--" if ascii else "—", "dim")]
+    return [card_seg(cards[-1], ascii)]
+
+
+def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
+    cards = pos.piles[spec.index]
+    down = pos.down[spec.index]
+    if not cards:
+        return [("(empty)", "dim")]
+    if spec.role is Role.DISCARD:
+        return [card_seg(cards[-1], ascii), (f"  ({len(cards)} cards out)", "dim")]
+    if spec.role is Role.FOUNDATION:
+        return [card_seg(cards[-1], ascii), (f"  ({len(cards)})", "dim")]
+    out: Line = []
+    if down:
+        back = "##" if ascii else "▒▒"
+        if down == len(cards):
+            return [(back, "dim"), (f" {down} card{'s' if down != 1 else ''} face down", "dim")]
+        out.append((f"{back}x{down} ", "dim"))
+    available = set(rules.available_cards(pos, spec.index))
+    mark_all = spec.available == "all"
+    for i, card in enumerate(cards[down:]):
+        if i:
+            out.append((" ", ""))
+        is_top = down + i == len(cards) - 1
+        out.append(card_seg(card, ascii, card in available and (mark_all or is_top)))
+    return out
+
+
+def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int) -> list[str]:
+    status, why = rules.status(pos)
+    if status is Status.WON:
+        return [f"Won after {moves_made} moves: {why}."]
+    if status is Status.LOST:
+        return [f"Lost after {moves_made} moves: {why}."]
+    nxt = f"{legal} legal move{'s' if legal != 1 else ''}"
+    forced = rules.forced_move(pos)
+    hint = ""
+    if forced is not None:
+        hint = f"; the rules force: {rules.describe(pos, forced)} ({rules.command(pos, forced)})"
+    return [f"Move {moves_made} · playing · {nxt} ('patience moves'){hint}"]
+
+
+def plain(lines: list[Line]) -> str:
+    return "\n".join("".join(t for t, _ in line).rstrip() for line in lines)

@@ -1,0 +1,77 @@
+"""Rule texts: ``rules_text/<game>.md.j2``, Jinja2 templates in our own words
+that name piles through the layout, so the numbers a player sees and the text
+always agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .layout import Layout, PileSpec, Role, data_dir
+
+
+def numbers(specs: tuple[PileSpec, ...]) -> str:
+    nums = sorted(p.number for p in specs)
+    if len(nums) == 1:
+        return f"pile {nums[0]}"
+    if nums == list(range(nums[0], nums[-1] + 1)):
+        return f"piles {nums[0]}–{nums[-1]}"
+    return "piles " + ", ".join(map(str, nums))
+
+
+@dataclass(frozen=True)
+class GroupRef:
+    """``{{ g.garden }}`` → "the Garden (piles 1–6)"; ``.name``, ``.numbers``,
+    ``.count`` and ``.first`` for finer wording."""
+
+    specs: tuple[PileSpec, ...]
+
+    @property
+    def name(self) -> str:
+        first = self.specs[0]
+        if first.role is Role.FOUNDATION and len(self.specs) > 1:
+            return "foundations"
+        return first.name
+
+    @property
+    def numbers(self) -> str:
+        return numbers(self.specs)
+
+    @property
+    def count(self) -> int:
+        return len(self.specs)
+
+    @property
+    def first(self) -> int:
+        return self.specs[0].number
+
+    def __str__(self) -> str:
+        return f"the {self.name} ({self.numbers})"
+
+
+class Groups:
+    def __init__(self, layout: Layout) -> None:
+        self._layout = layout
+
+    def __getattr__(self, name: str) -> GroupRef:
+        specs = self._layout.group(name)
+        if not specs:
+            raise AttributeError(f"layout {self._layout.id} has no group {name!r}")
+        return GroupRef(specs)
+
+
+def render_rules(layout: Layout) -> str:
+    """The game's rule text as Markdown."""
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(data_dir("rules_text"))),
+        undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
+        trim_blocks=True, lstrip_blocks=True, autoescape=False)
+    template = env.get_template(f"{layout.id}.md.j2")
+    text = template.render(layout=layout, g=Groups(layout), source=layout.source,
+                           packs=layout.packs, variant=layout.variant)
+    head = (f"# {layout.title}\n\n"
+            f"*Source:* {layout.source.citation}.  \n*Cards:* {layout.packs}."
+            + (f"  \n*Variant:* {layout.variant_titles[layout.variant]}." if layout.variant else "")
+            + "\n\n")
+    return head + text.strip() + "\n"
