@@ -34,6 +34,12 @@ class Suit(Enum):
     def noun(self) -> str:
         return self.name.lower()
 
+    def __lt__(self, other: "Suit") -> bool:
+        # Alphabetical (clubs, diamonds, hearts, spades), so cards sort.
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return self.value < other.value
+
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

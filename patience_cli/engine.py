@@ -190,14 +190,15 @@ class Rules:
 
     def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
         if build.suit == "same" and card.suit != top.suit:
-            return f"{where} follow suit: the {card} cannot go on the {top}"
+            return f"{where} {'follow' if where == 'the foundations' else 'follows'} suit: the {card} cannot go on the {top}"
         if build.suit == "alternate" and card.colour == top.colour:
-            return f"{where} build in alternate colours: the {card} cannot go on the {top}"
+            return f"{where} {'build' if where == 'the foundations' else 'builds'} in alternate colours: the {card} cannot go on the {top}"
         up = card.rank == top.rank + 1
         down = card.rank == top.rank - 1
         ok = {"up": up, "down": down, "up-or-down": up or down}.get(build.direction, False)
         if not ok:
-            verb = {"up": "ascend", "down": "build down"}.get(build.direction, "build up or down")
+            verb = {"up": "builds up", "down": "builds down"}.get(build.direction,
+                                                                "builds up or down")
             if where.startswith("the foundations"):
                 verb = {"up": "ascend in sequence", "down": "descend in sequence"}.get(
                     build.direction, verb)

@@ -1,0 +1,89 @@
+"""Shared test helpers: run the CLI in-process, build positions by hand."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from patience_cli import cli
+from patience_cli.cards import parse_card
+from patience_cli.engine import Position
+from patience_cli.games import load
+from patience_cli.layout import game_ids
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private state folder for the saved games of one test."""
+    state = tmp_path / "state"
+    monkeypatch.setenv("PATIENCE_HOME", str(state))
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.chdir(tmp_path)
+    return state
+
+
+@pytest.fixture
+def run(home: Path, capsys: pytest.CaptureFixture[str]):
+    """Run ``patience ARGS...`` in-process; returns exit code, stdout, stderr."""
+
+    def _run(*args: str, stdin: str | None = None) -> Result:
+        capsys.readouterr()
+        if stdin is not None:
+            import io
+            import sys
+            old = sys.stdin
+            sys.stdin = io.StringIO(stdin)
+        try:
+            try:
+                cli.main(list(args))
+                code = 0
+            except SystemExit as exc:
+                code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        finally:
+            if stdin is not None:
+                sys.stdin = old
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return _run
+
+
+def cards(text: str) -> tuple:
+    return tuple(parse_card(w) for w in text.split())
+
+
+def position(game_id: str, piles: dict[int, str], down: dict[int, int] | None = None,
+             **extra) -> tuple:
+    """(rules, position) with the given cards (bottom first) on the numbered piles."""
+    layout, rules = load(game_id)
+    contents = [()] * len(layout.piles)
+    for number, text in piles.items():
+        contents[layout.by_number(number).index] = cards(text)
+    downs = [0] * len(layout.piles)
+    for number, n in (down or {}).items():
+        downs[layout.by_number(number).index] = n
+    pos = Position(tuple(contents), tuple(downs))
+    if extra:
+        pos = pos.with_extra(**extra)
+    return rules, pos
+
+
+ALL_GAMES = game_ids()
+
+
+def pytest_report_header(config):
+    return f"games registered: {', '.join(ALL_GAMES)}; PATIENCE_HOME in tests: per test"
+
+
+os.environ.pop("PATIENCE_HOME", None)
