@@ -140,9 +140,11 @@ def header(game: Game, ascii: bool) -> str:
 
 def show_board(game: Game, ascii: bool) -> None:
     legal = game.legal_moves()
+    footer = status_lines(game.rules, game.position, len(game.moves), len(legal))
+    if ascii:
+        footer = [line.replace(" · ", " - ").replace("—", "-") for line in footer]
     lines = board(game.layout, game.rules, game.position, ascii=ascii,
-                  header=header(game, ascii),
-                  footer=status_lines(game.rules, game.position, len(game.moves), len(legal)))
+                  header=header(game, ascii), footer=footer)
     output.emit(lines)
 
 
@@ -581,8 +583,9 @@ PLAY_HELP = """Commands (as in the shell, without 'patience'):
 def _dispatch(args: list[str]) -> int:
     command = typer.main.get_command(app)
     try:
-        command.main(args=args, prog_name="patience", standalone_mode=False)
-        return 0
+        # Without standalone mode, click returns an Exit's code instead of raising.
+        code = command.main(args=args, prog_name="patience", standalone_mode=False)
+        return code if isinstance(code, int) else 0
     except typer.Exit as exc:
         return exc.exit_code
     except typer.TyperException as exc:
@@ -653,7 +656,10 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: every usage error is one line and exit code 2."""
     command = typer.main.get_command(app)
     try:
-        command.main(args=argv, prog_name="patience", standalone_mode=False)
+        # Without standalone mode, click returns an Exit's code instead of raising.
+        code = command.main(args=argv, prog_name="patience", standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.TyperException as exc:

@@ -1,0 +1,238 @@
+"""The shell commands, end to end (in-process), with snapshots of what they print."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import ALL_GAMES
+
+EXAMPLE = Path(__file__).parent / "data" / "fours_book_example.txt"
+
+
+def state_file(home: Path, name: str = "default") -> Path:
+    return home / "games" / f"{name}.json"
+
+
+def test_list_names_every_game(run):
+    result = run("list")
+    assert result.code == 0
+    for gid in ALL_GAMES:
+        assert gid in result.out
+    assert "Cadogan 16" in result.out
+
+
+def test_list_json(run):
+    rows = json.loads(run("list", "--json").out)
+    assert [r["id"] for r in rows] == ALL_GAMES
+    for r in rows:
+        assert {"id", "title", "source", "packs"} <= r.keys()
+    fg = next(r for r in rows if r["id"] == "flower-garden")
+    assert fg["packs"] == 1 and "no. 16" in fg["source"]
+
+
+@pytest.mark.parametrize("game,seed", [("flower-garden", "7"), ("fours", "7"),
+                                       ("flower-garden", "2024")])
+def test_new_board_snapshot(run, snapshot, game, seed):
+    result = run("new", game, "--seed", seed)
+    assert result.code == 0
+    assert result.out == snapshot
+
+
+def test_new_board_ascii_snapshot(run, snapshot):
+    result = run("new", "flower-garden", "--seed", "7", "--ascii")
+    assert result.out == snapshot
+    assert "♥" not in result.out and "♠" not in result.out
+
+
+def test_new_shows_names_seed_and_share_code(run):
+    out = run("new", "flower-garden", "--seed", "7").out
+    for word in ("Garden", "Bouquet", "Foundation", "seed 7", "flower-garden@7.r1"):
+        assert word in out
+    # piles are numbered 1 to 11
+    assert all(f" {n} " in out for n in range(1, 12))
+
+
+def test_same_seed_same_board_and_code_replays_it(run):
+    a = run("new", "flower-garden", "--seed", "99").out
+    b = run("new", "--code", "flower-garden@99.r1", "--force").out
+    assert a == b
+
+
+def test_show_json_has_status_and_every_pile(run):
+    run("new", "flower-garden", "--seed", "7")
+    view = json.loads(run("show", "--json").out)
+    assert view["status"] == "playing"
+    assert [p["number"] for p in view["piles"]] == list(range(1, 12))
+    assert sum(len(p["cards"]) for p in view["piles"]) == 52
+    assert view["piles"][6]["name"] == "Bouquet"
+
+
+def test_moves_numbered_and_move_n_plays_the_nth(run):
+    run("new", "flower-garden", "--seed", "7")
+    listing = run("moves").out.splitlines()
+    assert listing[0].lstrip().startswith("1. ")
+    moves = json.loads(run("moves", "--json").out)
+    assert [m["n"] for m in moves] == list(range(1, len(moves) + 1))
+    second = moves[1]
+    result = run("move", "2")
+    assert result.code == 0
+    view = json.loads(run("show", "--json").out)
+    assert view["moves_made"] == 1
+    dst = view["piles"][second["dst"] - 1]["cards"]
+    assert dst[-1] == second["card"]
+
+
+def test_move_src_dst_and_undo(run):
+    run("new", "flower-garden", "--seed", "7")
+    moves = json.loads(run("moves", "--json").out)
+    garden = next(m for m in moves if m["src"] <= 6)
+    before = json.loads(run("show", "--json").out)
+    result = run("move", str(garden["src"]), str(garden["dst"]))
+    assert result.code == 0, result.err
+    assert result.out.startswith(garden["text"].split(" from ")[0]
+                                 .replace("h", "♥").replace("d", "♦").replace("c", "♣")
+                                 .replace("s", "♠"))
+    after = json.loads(run("show", "--json").out)
+    assert after["position"] != before["position"]
+    assert run("undo").code == 0
+    assert json.loads(run("show", "--json").out)["position"] == before["position"]
+    undo_again = run("undo")
+    assert undo_again.code == 1 and "nothing to undo" in undo_again.err
+
+
+def test_undo_many_and_restart(run):
+    run("new", "fours", "--seed", "3")
+    start = json.loads(run("show", "--json").out)["position"]
+    run("auto", "--limit", "10")
+    assert json.loads(run("show", "--json").out)["moves_made"] == 10
+    run("undo", "4")
+    assert json.loads(run("show", "--json").out)["moves_made"] == 6
+    run("restart")
+    view = json.loads(run("show", "--json").out)
+    assert view["moves_made"] == 0 and view["position"] == start
+
+
+def test_illegal_move_refused_with_reason_and_nothing_saved(run, home):
+    run("new", "flower-garden", "--seed", "7")
+    saved = state_file(home).read_bytes()
+    view = json.loads(run("show", "--json").out)
+    tops = {p["number"]: p["cards"][-1] for p in view["piles"] if p["cards"]}
+    # find two garden packets whose tops are not in sequence
+    src, dst = next((s, d) for s in range(1, 7) for d in range(1, 7)
+                    if s != d and _rank(tops[s]) != _rank(tops[d]) - 1)
+    result = run("move", str(src), str(dst))
+    assert result.code == 1
+    assert result.err.startswith("patience: illegal move: the Garden builds down")
+    assert result.err.count("\n") == 1
+    assert state_file(home).read_bytes() == saved
+
+
+def _rank(code: str) -> int:
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(code[:-1].upper(), None) or int(code[:-1])
+
+
+def test_deal_in_fours_and_refused_in_flower_garden(run):
+    run("new", "fours", "--seed", "7")
+    assert run("deal").code == 0
+    assert json.loads(run("show", "--json").out)["moves_made"] == 1
+    run("new", "flower-garden", "--seed", "7", "--force")
+    result = run("deal")
+    assert result.code == 1 and "no dealing step" in result.err
+
+
+def test_auto_plays_fours_to_its_end(run):
+    run("new", "fours", "--seed", "11")
+    run("auto")
+    view = json.loads(run("show", "--json").out)
+    assert view["status"] in ("won", "lost")
+    assert view["legal_moves"] == 0
+
+
+def test_auto_foundations_in_flower_garden(run):
+    run("new", "flower-garden", "--seed", "7")
+    plain = run("auto")
+    assert "no move is forced" in plain.out
+    run("auto", "-f")
+    view = json.loads(run("show", "--json").out)
+    assert all(p["role"] != "foundation" or not p["cards"] or p["cards"][0][0] == "A"
+               for p in view["piles"])
+
+
+def test_deck_from_stdin_replays_the_book(run):
+    result = run("new", "fours", "--deck", "-", stdin=EXAMPLE.read_text())
+    assert result.code == 0 and "dealt from a deck" in result.out
+    run("auto")
+    assert json.loads(run("show", "--json").out)["status"] == "won"
+
+
+def test_named_games_are_kept_apart(run, home):
+    run("new", "fours", "--seed", "1", "--name", "a")
+    run("new", "flower-garden", "--seed", "2", "--name", "b")
+    run("deal", "--name", "a")
+    assert json.loads(run("show", "--json", "--name", "a").out)["game"] == "fours"
+    assert json.loads(run("show", "--json", "--name", "b").out)["game"] == "flower-garden"
+    assert json.loads(run("show", "--json", "--name", "b").out)["moves_made"] == 0
+    listing = run("games").out
+    assert "a: Fours, 1 moves" in listing and "b: The Flower-Garden" in listing
+
+
+def test_state_option_overrides_patience_home(run, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    run("new", "fours", "--seed", "1", "--state", str(elsewhere))
+    assert (elsewhere / "games" / "default.json").exists()
+    assert run("show").code == 2  # nothing under PATIENCE_HOME
+
+
+def test_new_refuses_to_replace_an_unfinished_game(run):
+    run("new", "fours", "--seed", "1")
+    run("deal")
+    result = run("new", "flower-garden")
+    assert result.code == 1 and "--force" in result.err
+    assert run("new", "flower-garden", "--force").code == 0
+
+
+def test_saved_game_is_seed_plus_moves(run, home):
+    run("new", "fours", "--seed", "5")
+    run("deal")
+    record = json.loads(state_file(home).read_text())
+    assert record["deal"] == {"version": 1, "seed": 5}
+    assert record["moves"] == ["deal"]
+    assert record["format"] == 1
+
+
+def test_rules_snapshot(run, snapshot):
+    for gid in ALL_GAMES:
+        result = run("rules", gid)
+        assert result.code == 0
+        assert result.out == snapshot(name=gid)
+
+
+def test_rules_name_the_book_and_the_piles(run):
+    out = run("rules", "flower-garden").out
+    assert "Cadogan" in out and "no. 16" in out
+    assert "the Garden (piles 1–6)" in out and "Bouquet (pile 7)" in out
+    assert run("rules", "the flower garden").code == 0
+
+
+def test_play_session(run):
+    result = run("play", "fours", "--seed", "7", stdin="deal\nmoves\nundo\nbogus\nquit\n")
+    assert result.code == 0
+    assert "Deal row 1 of deal 1" in result.out
+    assert "Took back 1 move" in result.out
+    assert "unknown command 'bogus'" in result.err
+
+
+def test_colour_only_on_request(run, monkeypatch):
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    coloured = run("new", "flower-garden", "--seed", "7").out
+    assert "\x1b[" in coloured
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert "\x1b[" not in run("show").out
+
+
+def test_help_has_examples(run):
+    result = run("--help")
+    assert result.code == 0 and "patience new fours --seed 7" in result.out
+    assert "patience move 3 1" in run("move", "--help").out
