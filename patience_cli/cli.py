@@ -149,6 +149,8 @@ def show_board(game: Game, ascii: bool) -> None:
 
 
 def position_json(game: Game) -> dict[str, Any]:
+    """The JSON view: the position (round-trips through Position.from_json),
+    plus names, roles, availability and status for scripts."""
     pos, rules, layout = game.position, game.rules, game.layout
     status, why = rules.status(pos)
     piles = []
@@ -165,15 +167,8 @@ def position_json(game: Game) -> dict[str, Any]:
         "source": layout.source.citation, "seed": game.seed, "code": game.code,
         "moves_made": len(game.moves), "status": status.value, "reason": why,
         "legal_moves": len(rules.legal_moves(pos)), "piles": piles,
-        "extra": {k: _jsonable(v) for k, v in pos.extra},
-        "position": pos.digest(),
+        "position": pos.to_json(), "digest": pos.digest(),
     }
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def moves_json(game: Game) -> list[dict[str, Any]]:

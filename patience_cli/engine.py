@@ -48,6 +48,19 @@ class Position:
     def cards(self) -> list[Card]:
         return [c for p in self.piles for c in p]
 
+    def to_json(self) -> dict[str, Any]:
+        """The position as plain JSON data (cards as codes such as ``10h``)."""
+        return {"piles": [[c.code for c in p] for p in self.piles],
+                "down": list(self.down),
+                "extra": {k: _plain(v) for k, v in self.extra}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Position":
+        """Inverse of :meth:`to_json`."""
+        return cls(tuple(tuple(parse_card(c) for c in p) for p in data["piles"]),
+                   tuple(int(d) for d in data["down"]),
+                   tuple(sorted((k, _frozen(v)) for k, v in data["extra"].items())))
+
     def digest(self) -> str:
         """A short fingerprint of the position, stable across runs and machines."""
         h = hashlib.sha256()
@@ -55,6 +68,14 @@ class Position:
             h.update(f"{down}:{' '.join(c.code for c in cards)}|".encode())
         h.update(repr(self.extra).encode())
         return h.hexdigest()[:16]
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,14 +89,20 @@ class Store:
 
     # ------------------------------------------------------------------ locking
     @contextlib.contextmanager
-    def lock(self, name: str, wait: float = LOCK_WAIT) -> Iterator[None]:
+    def lock(self, name: str, wait: float | None = None) -> Iterator[None]:
+        """Hold the named game's lock; wait up to LOCK_WAIT seconds for another
+        command to finish with it, then raise BusyError."""
+        wait = LOCK_WAIT if wait is None else wait
         path = self.path(name)
         try:
             self.dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StateError(f"cannot create the game folder {self.dir}: {exc.strerror}") from None
         lock_path = path.with_name(path.name + ".lock")
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise StateError(f"cannot open the lock file {lock_path}: {exc.strerror}") from None
         try:
             deadline = time.monotonic() + wait
             while not _try_lock(fd):
