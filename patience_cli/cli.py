@@ -84,7 +84,13 @@ def resolve_game(word: str) -> str:
     for gid in ids:
         if gid.replace("-", "") == key.replace("-", ""):
             return gid
-    near = difflib.get_close_matches(key, ids, n=1, cutoff=0.5)
+    def likeness(gid: str) -> float:
+        # the whole name, or its beginning (for a word typed half-way)
+        return max(difflib.SequenceMatcher(None, key, gid).ratio(),
+                   difflib.SequenceMatcher(None, key, gid[:len(key)]).ratio())
+
+    near = [gid for gid in ids if key and (gid.startswith(key) or key in gid)] or \
+        [gid for gid in sorted(ids, key=likeness, reverse=True) if likeness(gid) >= 0.6][:1]
     hint = f"; did you mean '{near[0]}'?" if near else ""
     raise Fail(f"no game called {word!r}{hint} ('patience list' shows every game)")
 

@@ -236,3 +236,44 @@ def test_help_has_examples(run):
     result = run("--help")
     assert result.code == 0 and "patience new fours --seed 7" in result.out
     assert "patience move 3 1" in run("move", "--help").out
+
+
+@pytest.mark.parametrize("typed,suggested", [("flowr", "flower-garden"), ("garden", "flower-garden"),
+                                             ("fuors", "fours")])
+def test_unknown_game_suggests_the_nearest(run, typed, suggested):
+    result = run("new", typed)
+    assert result.code == 2
+    assert f"did you mean '{suggested}'" in result.err
+
+
+@pytest.mark.parametrize("args,code,words", [
+    (["move", "1", "2"], 2, "no game in progress"),
+    (["new", "fours", "--seed", "-5"], 2, "whole number"),
+    (["new", "fours", "--variant", "x"], 2, "no variants"),
+    (["new", "fours", "--deck", "missing.txt"], 2, "cannot read the deck file"),
+])
+def test_usage_errors_exit_2(run, args, code, words):
+    result = run(*args)
+    assert result.code == code and words in result.err
+
+
+@pytest.mark.parametrize("deck,words", [
+    ("Ah Ah", "too many of Ah"), ("Ah 2h", "2h, which is not in it"),
+    ("Ah Kh", "missing"), ("Ah Qx", "'Qx' is not a card"),
+])
+def test_bad_decks_are_explained(run, tmp_path, deck, words):
+    path = tmp_path / "deck.txt"
+    path.write_text(deck)
+    result = run("new", "fours", "--deck", str(path))
+    assert result.code == 2 and words in result.err
+
+
+@pytest.mark.parametrize("args,words", [
+    (["move", "1", "9"], "there is no pile 9"), (["move", "x", "y"], "neither a pile number"),
+    (["move", "1", "2", "3", "4"], "a move is SRC DST"), (["move", "7"], "no legal move 7"),
+    (["move", "1", "2", "x"], "not a card count"),
+])
+def test_malformed_moves_exit_2(run, args, words):
+    run("new", "fours", "--seed", "1")
+    result = run(*args)
+    assert result.code == 2 and words in result.err

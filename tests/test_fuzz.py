@@ -1,0 +1,53 @@
+"""Random and hostile command lines never produce a traceback: every failure
+is one line on standard error and exit code 1 or 2."""
+
+import os
+import subprocess
+import sys
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",
+            "list", "games", "play", ]
+WORDS = ["fours", "flower-garden", "flower", "the fours", "1", "2", "7", "11", "12", "0",
+         "-1", "f", "10h", "Ks", "Zz", "deal", "3", "999999999999999999999999999999",
+         "18446744073709551616", "", " ", "../x", "a/b", "\\", "ä", "♥", "\x00", "--seed",
+         "--deck", "-", "--name", "--state", "--variant", "--force", "--json", "--ascii",
+         "--code", "fours@7.r1", "fours@x", "-f", "--limit", "--all", "--paper", "a5",
+         "--format", "svg", "-n", "x" * 300, "nan", "1e9", "--help"]
+
+hostile = st.one_of(st.sampled_from(WORDS), st.text(max_size=12))
+argv = st.tuples(st.sampled_from(COMMANDS), st.lists(hostile, max_size=6)).map(
+    lambda t: [t[0], *t[1]])
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(args=argv, setup=st.booleans())
+def test_no_traceback_in_process(run, args, setup):
+    if setup:
+        run("new", "fours", "--seed", "3", "--force")
+    if "\x00" in "".join(args) and args[0] == "print":
+        args = args[:1]
+    result = run(*args, stdin="")
+    assert result.code in (0, 1, 2), (args, result)
+    assert "Traceback" not in result.err + result.out
+    if result.code != 0:
+        lines = result.err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("patience: "), (args, result.err)
+
+
+def test_no_traceback_from_the_installed_command(tmp_path):
+    env = dict(os.environ, PATIENCE_HOME=str(tmp_path), NO_COLOR="1")
+    cases = [["move", "1", "2"], ["new", "nosuchgame"], ["new", "fours", "--seed", "-5"],
+             ["new", "fours", "--seed", "99999999999999999999999"], ["undo", "0"],
+             ["new", "fours", "--deck", str(tmp_path / "missing.txt")], ["frobnicate"],
+             ["new", "fours", "--name", "../../etc"], ["rules", "♥"], ["show", "--bogus"]]
+    for args in cases:
+        proc = subprocess.run([sys.executable, "-m", "patience_cli", *args], env=env,
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                              cwd=tmp_path)
+        assert proc.returncode in (1, 2), (args, proc.stderr)
+        assert "Traceback" not in proc.stderr
+        assert proc.stderr.count("\n") == 1 and proc.stderr.startswith("patience: "), args

@@ -1,0 +1,133 @@
+"""Invariants every registered game keeps, checked by random play (hypothesis).
+
+A game gets these tests by being registered (a layout in ``layouts/``): the
+games are read from the registry, never listed here."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from patience_cli.cards import new_pack
+from patience_cli.engine import Position, Status
+from patience_cli.game import Game
+from patience_cli.rng import MAX_SEED
+
+from conftest import ALL_GAMES
+
+SETTINGS = settings(max_examples=25, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+seeds = st.integers(min_value=0, max_value=MAX_SEED)
+choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=80)
+
+#: The longest game random play may take before it must have ended (won,
+#: lost, or stuck: every legal move returns to a position already seen).
+MOVE_BOUND = 5000
+
+
+def check_position(game: Game, pos: Position) -> None:
+    pack = Counter(new_pack(game.layout.pack_kind, game.layout.pack_count))
+    assert Counter(pos.cards()) == pack, "a card was lost or duplicated"
+    assert len(pos.piles) == len(game.layout.piles)
+    for cards, down in zip(pos.piles, pos.down):
+        assert 0 <= down <= len(cards)
+
+
+def random_play(game: Game, picks: list[int]):
+    """Yield after each random legal move (the move, the position before)."""
+    for pick in picks:
+        legal = game.legal_moves()
+        if not legal:
+            return
+        move = legal[pick % len(legal)]
+        before = game.position
+        game.play(move)
+        yield move, before
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@SETTINGS
+@given(seed=seeds, picks=choices)
+def test_cards_are_conserved_and_undo_is_exact(game_id, seed, picks):
+    game = Game.new(game_id, seed=seed)
+    check_position(game, game.position)
+    for move, before in random_play(game, picks):
+        after = game.position
+        check_position(game, after)
+        assert game.rules.move_reason(before, move) is None
+        game.undo()
+        assert game.position == before, "undo did not give back the previous position"
+        game.play(move)
+        assert game.position == after, "the same move from the same position differed"
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@SETTINGS
+@given(seed=seeds, picks=choices)
+def test_save_load_and_replay_give_the_same_position(game_id, seed, picks):
+    game = Game.new(game_id, seed=seed)
+    for _ in random_play(game, picks):
+        pass
+    record = json.loads(json.dumps(game.to_record()))
+    loaded = Game.from_record(record)
+    assert loaded.position == game.position
+    assert loaded.moves == game.moves
+    assert loaded.replay() == game.position
+    view = json.loads(json.dumps(game.position.to_json()))
+    assert Position.from_json(view) == game.position
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@SETTINGS
+@given(seed=seeds, picks=choices)
+def test_every_legal_move_reads_back_from_its_command(game_id, seed, picks):
+    """The command printed beside each legal move plays exactly that move."""
+    game = Game.new(game_id, seed=seed)
+    for _ in random_play(game, picks[:20]):
+        pass
+    for move in game.legal_moves():
+        words = game.rules.command(game.position, move).split()
+        assert game.parse_move(words[1:] if words[0] == "move" else words) == move
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@settings(max_examples=15, deadline=None)
+@given(seed=seeds, rnd=st.randoms(use_true_random=False))
+def test_the_game_ends_within_a_bound(game_id, seed, rnd: random.Random):
+    """Random play that never returns to a position already seen ends (won,
+    lost, or with nothing new to do) within MOVE_BOUND moves; and the status
+    is 'won' only when the rules say every card is home."""
+    game = Game.new(game_id, seed=seed)
+    rules, pos = game.rules, game.position
+    seen = {pos}
+    for _ in range(MOVE_BOUND):
+        status, why = rules.status(pos)
+        if status is not Status.PLAYING:
+            assert why and not rules.legal_moves(pos)
+            break
+        fresh = [p for p in (rules.apply(pos, m) for m in rules.legal_moves(pos))
+                 if p not in seen]
+        if not fresh:
+            break
+        pos = rnd.choice(fresh)
+        seen.add(pos)
+    else:
+        pytest.fail(f"{game_id} seed {seed}: still playing after {MOVE_BOUND} moves")
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_forced_play_ends(game_id):
+    """'patience auto' never loops: forced moves run out or the game ends."""
+    for seed in range(30):
+        game = Game.new(game_id, seed=seed)
+        for _ in range(MOVE_BOUND):
+            move = game.rules.forced_move(game.position) or \
+                game.rules.safe_foundation_move(game.position)
+            if move is None:
+                break
+            game.play(move)
+        else:
+            pytest.fail(f"{game_id} seed {seed}: auto did not stop")
