@@ -9,9 +9,7 @@ game, bad seed, bad pile number, malformed move, no game in progress, ...).
 from __future__ import annotations
 
 import contextlib
-import difflib
 import json
-import shlex
 import sys
 from pathlib import Path
 from typing import Annotated, Any, Iterator, Optional
@@ -84,6 +82,8 @@ def resolve_game(word: str) -> str:
     for gid in ids:
         if gid.replace("-", "") == key.replace("-", ""):
             return gid
+    import difflib
+
     def likeness(gid: str) -> float:
         # the whole name, or its beginning (for a word typed half-way)
         return max(difflib.SequenceMatcher(None, key, gid).ratio(),
@@ -103,6 +103,8 @@ def check_variant(game_id: str, variant: str | None) -> str | None:
         return variant
     if not layout.variants:
         raise Fail(f"{layout.title} has no variants")
+    import difflib
+
     near = difflib.get_close_matches(variant, layout.variants, n=1)
     hint = f"; did you mean '{near[0]}'?" if near else ""
     raise Fail(f"{layout.title} has no variant {variant!r}{hint} "
@@ -545,6 +547,8 @@ def play(
             output.say()
             break
         try:
+            import shlex
+
             words = shlex.split(line)
         except ValueError as exc:
             output.error(str(exc))
@@ -582,7 +586,7 @@ PLAY_HELP = """Commands (as in the shell, without 'patience'):
 
 
 def _dispatch(args: list[str]) -> int:
-    command = typer.main.get_command(app)
+    command = _command_for(args)
     try:
         # Without standalone mode, click returns an Exit's code instead of raising.
         code = command.main(args=args, prog_name="patience", standalone_mode=False)
@@ -653,9 +657,29 @@ def print_sheet(
     run(body)
 
 
+def _command_for(argv: list[str]):
+    """The click command to run.  Building the whole group costs every
+    command's signature; a player's 'patience move 3 1' builds only 'move'."""
+    name = argv[0] if argv else None
+    wanted = [c for c in app.registered_commands
+              if name is not None and (c.name or c.callback.__name__) == name]
+    if not wanted:
+        return typer.main.get_command(app)
+    single = typer.Typer(name=app.info.name, add_completion=False,
+                         pretty_exceptions_enable=False,
+                         context_settings={"help_option_names": ["-h", "--help"]})
+    single.registered_commands = wanted
+    single.registered_callback = None
+    # a one-command Typer would run it without its name: keep the group
+    single.callback(invoke_without_command=False)(lambda: None)
+    return typer.main.get_command(single)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point: every usage error is one line and exit code 2."""
-    command = typer.main.get_command(app)
+    if argv is None:
+        argv = sys.argv[1:]
+    command = _command_for(argv)
     try:
         # Without standalone mode, click returns an Exit's code instead of raising.
         code = command.main(args=argv, prog_name="patience", standalone_mode=False)

@@ -19,7 +19,6 @@ import hashlib
 import json
 import os
 import re
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -189,6 +188,8 @@ def _named(name: str) -> str:
 
 def _atomic_write(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
+    import tempfile
+
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
