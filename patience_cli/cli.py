@@ -60,7 +60,7 @@ class Fail(Exception):
 NameOpt = Annotated[str, typer.Option(
     "--name", "-n", help="Which saved game: several can be kept side by side.",
     show_default=True)]
-StateOpt = Annotated[Optional[Path], typer.Option(
+StateOpt = Annotated[Optional[str], typer.Option(
     "--state", envvar="PATIENCE_HOME", show_default=False,
     help="Folder where games are kept (default: your user state folder).")]
 AsciiOpt = Annotated[bool, typer.Option(
@@ -227,7 +227,7 @@ def run(fn):
         raise typer.Exit(EXIT_REFUSED) from None
     except StateError as exc:
         output.error(str(exc))
-        code = EXIT_USAGE if "not a usable game name" in str(exc) else EXIT_REFUSED
+        code = EXIT_USAGE if "not a usable" in str(exc) else EXIT_REFUSED
         raise typer.Exit(code) from None
 
 
@@ -602,7 +602,7 @@ def _dispatch(args: list[str]) -> int:
 def print_sheet(
     game: Annotated[Optional[str], typer.Argument(help="The game to print.")] = None,
     all_games: Annotated[bool, typer.Option("--all", help="One booklet of every game.")] = False,
-    out: Annotated[Optional[Path], typer.Option(
+    out: Annotated[Optional[str], typer.Option(
         "-o", "--output", help="Where to write (default: output/GAME.pdf).")] = None,
     seed: Annotated[Optional[str], typer.Option(
         "--seed", "-s", help="Show this deal's cards in place on the diagram.")] = None,
@@ -630,8 +630,8 @@ def print_sheet(
                            "--seed and --deck")
             if fmt.lower() != "pdf":
                 raise Fail("--all makes a PDF booklet; --format svg is for one game")
-            target = out or Path("output") / "patience-booklet.pdf"
-            printing.write_booklet(target, paper.lower())
+            target = _out_path(out) or Path("output") / "patience-booklet.pdf"
+            _write(printing.write_booklet, target, paper.lower())
             output.say(f"Wrote {target}")
             return
         if game is None:
@@ -647,12 +647,12 @@ def print_sheet(
                 raise Fail("give either --seed or --deck, not both")
             g = Game.new(gid, var, seed=seed_value, deck=cards)
         suffix = "svg" if fmt.lower() == "svg" else "pdf"
-        target = out or Path("output") / f"{gid}{'-' + var if var else ''}"\
+        target = _out_path(out) or Path("output") / f"{gid}{'-' + var if var else ''}"\
             f"{'-' + str(g.seed) if g and g.seed is not None else ''}.{suffix}"
         if suffix == "svg":
-            printing.write_svg(target, layout, g)
+            _write(printing.write_svg, target, layout, g)
         else:
-            printing.write_game(target, layout, g, paper.lower())
+            _write(printing.write_game, target, layout, g, paper.lower())
         output.say(f"Wrote {target}")
     run(body)
 
@@ -673,6 +673,22 @@ def _command_for(argv: list[str]):
     # a one-command Typer would run it without its name: keep the group
     single.callback(invoke_without_command=False)(lambda: None)
     return typer.main.get_command(single)
+
+
+def _out_path(out: str | None) -> Path | None:
+    if out is None:
+        return None
+    if not out.strip() or "\x00" in out:
+        raise Fail(f"{out!r} is not a usable file name for -o")
+    return Path(out).expanduser()
+
+
+def _write(writer, target: Path, *args) -> None:
+    try:
+        writer(target, *args)
+    except OSError as exc:
+        why = exc.strerror or str(exc)
+        raise Fail(f"cannot write {target}: {why}", EXIT_REFUSED) from None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -702,3 +718,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         sys.exit(0)
+    except Exception as exc:  # a bug: still one line, never a traceback
+        output.error(f"internal error: {type(exc).__name__}: {exc} (the saved game is "
+                     "unchanged; please report this)")
+        sys.exit(EXIT_REFUSED)

@@ -51,11 +51,11 @@ class CorruptStateError(StateError):
 
 
 def home(state: str | os.PathLike | None = None) -> Path:
-    if state:
-        return Path(state).expanduser()
-    env = os.environ.get("PATIENCE_HOME")
-    if env:
-        return Path(env).expanduser()
+    for given in (state, os.environ.get("PATIENCE_HOME")):
+        if given:
+            if "\x00" in str(given):
+                raise StateError(f"{str(given)!r} is not a usable folder for games")
+            return Path(given).expanduser()
     from platformdirs import user_state_dir
 
     return Path(user_state_dir("patience-cli", appauthor=False))

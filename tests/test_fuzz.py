@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",
-            "list", "games", "play", ]
+            "list", "games", "play", "print"]
 WORDS = ["fours", "flower-garden", "flower", "the fours", "1", "2", "7", "11", "12", "0",
          "-1", "f", "10h", "Ks", "Zz", "deal", "3", "999999999999999999999999999999",
          "18446744073709551616", "", " ", "../x", "a/b", "\\", "ä", "♥", "\x00", "--seed",
@@ -33,6 +33,7 @@ def test_no_traceback_in_process(run, args, setup):
     result = run(*args, stdin="")
     assert result.code in (0, 1, 2), (args, result)
     assert "Traceback" not in result.err + result.out
+    assert "internal error" not in result.err, (args, result.err)
     if result.code != 0:
         lines = result.err.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("patience: "), (args, result.err)
