@@ -148,9 +148,7 @@ def header(game: Game, ascii: bool) -> str:
 
 def show_board(game: Game, ascii: bool) -> None:
     legal = game.legal_moves()
-    footer = status_lines(game.rules, game.position, len(game.moves), len(legal))
-    if ascii:
-        footer = [line.replace(" · ", " - ").replace("—", "-") for line in footer]
+    footer = status_lines(game.rules, game.position, len(game.moves), len(legal), ascii)
     lines = board(game.layout, game.rules, game.position, ascii=ascii,
                   header=header(game, ascii), footer=footer)
     output.emit(lines)

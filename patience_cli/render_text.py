@@ -93,7 +93,8 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
     return out
 
 
-def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int) -> list[str]:
+def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
+                 ascii: bool = False) -> list[str]:
     status, why = rules.status(pos)
     if status is Status.WON:
         return [f"Won after {moves_made} moves: {why}."]
@@ -103,8 +104,10 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int) -> li
     forced = rules.forced_move(pos)
     hint = ""
     if forced is not None:
-        hint = f"; the rules force: {rules.describe(pos, forced)} ({rules.command(pos, forced)})"
-    return [f"Move {moves_made} · playing · {nxt} ('patience moves'){hint}"]
+        hint = (f"; the rules force: {rules.describe(pos, forced, ascii)} "
+                f"({rules.command(pos, forced)})")
+    dot = " - " if ascii else " · "
+    return [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){hint}"]
 
 
 def plain(lines: list[Line]) -> str:

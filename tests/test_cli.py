@@ -277,3 +277,20 @@ def test_malformed_moves_exit_2(run, args, words):
     run("new", "fours", "--seed", "1")
     result = run(*args)
     assert result.code == 2 and words in result.err
+
+
+def test_win_and_loss_are_announced_with_the_reason(run):
+    run("new", "fours", "--seed", "1")          # a deal that cannot come out
+    result = run("auto")
+    assert "Lost after" in result.out and "repeat an earlier deal" in result.out
+    assert json.loads(run("show", "--json").out)["status"] == "lost"
+    moves = run("moves")
+    assert moves.out.startswith("No legal move: deal")
+    run("new", "fours", "--seed", "0", "--force")
+    assert "Won after" in run("auto").out
+
+
+def test_ascii_mode_writes_no_suit_symbols_anywhere(run):
+    out = run("new", "fours", "--seed", "2", "--ascii").out + run("deal", "--ascii").out + \
+        run("moves", "--ascii").out
+    assert not set(out) & set("♠♥♦♣·—▒")
