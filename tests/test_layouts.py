@@ -1,0 +1,75 @@
+"""Every registered layout is well formed; the shared renderers honour what a
+layout says (orientation, spread) without knowing the game."""
+
+import tomllib
+
+import pytest
+
+from patience_cli import printing
+from patience_cli.game import Game
+from patience_cli.layout import BOOKS, Role, data_dir, load_layout, parse_layout
+from patience_cli.rules_text import render_rules
+
+from conftest import ALL_GAMES
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_layout_is_well_formed(game_id):
+    layout = load_layout(game_id)
+    numbers = [p.number for p in layout.piles]
+    assert sorted(numbers) == list(range(1, len(numbers) + 1)), "piles numbered 1..N"
+    assert layout.source.book in BOOKS
+    assert all(p.name and p.label for p in layout.piles)
+    assert all(p.build is not None for p in layout.piles if p.role is Role.FOUNDATION) or \
+        layout.rules != "standard"
+    for variant in (None, *layout.variants):
+        game = Game.new(game_id, variant, seed=1)   # the deal uses the whole pack
+        assert sum(len(p) for p in game.position.piles) == len(game.deck)
+        text = render_rules(load_layout(game_id, variant))
+        assert text.startswith(f"# {layout.title}") and "## Rules" in text
+
+
+def test_rule_text_exists_for_every_layout_and_no_other():
+    templates = sorted(p.name.removesuffix(".md.j2") for p in data_dir("rules_text").glob("*.md.j2"))
+    assert templates == ALL_GAMES
+
+
+def synthetic(orientation: str):
+    raw = tomllib.loads(f"""
+id = "test"
+title = "Test"
+summary = "A made-up layout."
+[source]
+book = "cadogan"
+[pack]
+kind = "piquet"
+[[piles]]
+group = "line"
+name = "Line"
+role = "tableau"
+count = 2
+number = 1
+step = [2, 0]
+orientation = "{orientation}"
+deal = 16
+""")
+    return parse_layout(raw)
+
+
+def test_crosswise_cards_are_drawn_crosswise():
+    upright = printing.diagram_boxes(synthetic("upright"))[0]
+    crosswise = printing.diagram_boxes(synthetic("crosswise"))[0]
+    assert upright.h > upright.w
+    assert crosswise.w > crosswise.h
+    assert (crosswise.w, crosswise.h) == (upright.h, upright.w)
+
+
+def test_print_with_a_deck_shows_those_cards(run, tmp_path):
+    from pathlib import Path
+
+    from pypdf import PdfReader
+
+    deck = Path(__file__).parent / "data" / "fours_book_example.txt"
+    assert run("print", "fours", "--deck", str(deck), "-o", "deck.pdf").code == 0
+    text = PdfReader(str(tmp_path / "deck.pdf")).pages[0].extract_text()
+    assert "a given card order" in text and "from the top" in text
