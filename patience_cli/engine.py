@@ -419,6 +419,11 @@ class Rules:
     def deal_step_name(self, pos: Position) -> str:
         return "deal"
 
+    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        """What *move* did, said after it is made (may reveal cards it turned up);
+        :meth:`describe` says what a move will do, without revealing anything."""
+        return self.describe(pos, move, ascii)
+
     def command(self, pos: Position, move: Move) -> str:
         """The shell command that makes *move*."""
         if move.kind == "deal":

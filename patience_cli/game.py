@@ -17,7 +17,7 @@ from .engine import (
 )
 from .games import load
 from .layout import Layout, Role
-from .rng import DEAL_VERSION, MAX_SEED, shuffle
+from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
 
 
 class DeckError(ValueError):
@@ -25,6 +25,11 @@ class DeckError(ValueError):
 
 
 def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
+    if layout.options.get("own_packs"):
+        # each player shuffles a whole pack of his own
+        packs = [new_pack(layout.pack_kind) for _ in range(layout.pack_count)]
+        shuffle_each(packs, seed)
+        return [c for pack in packs for c in pack]
     deck = new_pack(layout.pack_kind, layout.pack_count)
     shuffle(deck, seed)
     return deck
@@ -60,6 +65,15 @@ def check_deck(cards: Sequence[Card], layout: Layout) -> None:
         shown = ", ".join(c.code for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
         raise DeckError(f"the deck is missing {len(missing)} card(s): {shown} "
                         f"({layout.title} uses {layout.packs})")
+    if layout.options.get("own_packs"):
+        size = len(new_pack(layout.pack_kind))
+        for n in range(layout.pack_count):
+            part = Counter(cards[n * size:(n + 1) * size])
+            twice = [c.code for c in part if part[c] > 1]
+            if twice:
+                raise DeckError(f"in {layout.title} each player has a whole pack of his own: "
+                                f"cards {n * size + 1} to {(n + 1) * size} of the deck are one "
+                                f"pack, but they hold {', '.join(twice[:6])} twice")
 
 
 def random_seed() -> int:

@@ -226,6 +226,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             name = entry["name"]
             if labels:
                 label = labels[i]
+            elif entry.get("label_by") == "number":
+                label = f"{name} {number}"
             else:
                 label = f"{name} {i + 1}" if count > 1 else name
             piles.append(PileSpec(

@@ -178,6 +178,8 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
             return "dealt in rows"
         return "empty at the start"
     where = "in hand" if spec.spread == "hand" else ("face down" if spec.is_face_down else "face up")
+    if game is not None and spec.is_face_down and game.position.down[spec.index] < n:
+        where = "the top one face up"
     text = f"{n} card{'s' if n != 1 else ''} {where}"
     if spec.available == "all" and n > 1:
         text += ", all available"
@@ -328,6 +330,15 @@ def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Gam
             # each card turns about its bottom centre, the fan's pivot
             d.add(place(place(card_shape(cw, ch, card, False, ghost, fs), -cw / 2, 0), px, py, a))
         return
+    if face_down and game is not None and spec.spread == "none" and \
+            game.position.down[spec.index] < len(cards):
+        # face-down cards with a face-up card on top: the backs peep out behind it
+        hidden = game.position.down[spec.index]
+        x, y = bx, by_top - ch
+        if hidden:
+            d.add(place(card_shape(cw, ch, None, True, False, fs), x + cw * 0.14, y))
+        d.add(place(card_shape(cw, ch, cards[-1], False, False, fs), x, y))
+        return
     for i in range(n_shown):
         card = None
         if cards:
@@ -363,8 +374,8 @@ def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Ga
     s = sheet.scale
     cx, _ = sheet.pt(pile.x + pile.w / 2, 0)
     _, y_bottom = sheet.pt(0, pile.y + pile.h)
-    k = s / UNIT_NOMINAL
-    title_size, detail_size = 8 * min(1.0, max(0.8, k)), 6.5 * min(1.0, max(0.8, k))
+    k = min(1.0, s / UNIT_NOMINAL)  # labels were measured at UNIT_NOMINAL: shrink with the sheet
+    title_size, detail_size = 8 * k, 6.5 * k
     title = pile_title(spec)
     tw = stringWidth(title, SANS_BOLD, title_size)
     badge_r = title_size * 0.72
@@ -437,13 +448,21 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
     if game is None:
         lines.append("Print with <i>--seed N</i> to see a deal's cards in place.")
     else:
-        lines.append("The cards shown are this deal's, as dealt.")
-        for spec in layout.piles:
-            hidden = game.position.down[spec.index]
-            if hidden:
-                order = " ".join(c.text() for c in reversed(game.position.piles[spec.index][:hidden]))
-                lines.append(f"Face down on the {html.escape(spec.label)} ({spec.number}), "
-                             f"from the top: {order}.")
+        lines.append("The cards shown are this deal's, as dealt; the face-down cards are "
+                     "listed below the diagram, so that a real table can be set up.")
+    return lines
+
+
+def deal_lines(layout: Layout, game: "Game | None") -> list[str]:
+    """The face-down cards of a deal, pile by pile, top card first."""
+    if game is None:
+        return []
+    lines = []
+    for spec in layout.piles:
+        hidden = game.position.down[spec.index]
+        if hidden:
+            order = " ".join(c.text() for c in reversed(game.position.piles[spec.index][:hidden]))
+            lines.append(f"<b>{spec.number}</b> {html.escape(spec.label)}: {order}")
     return lines
 
 
@@ -591,6 +610,10 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
     story.append(make_diagram(layout, game, doc.width, room))
     story.append(Spacer(1, 14))
     story.append(KeepTogether(legend))
+    hidden = deal_lines(layout, game)
+    if hidden:
+        story.append(Paragraph("Face-down cards, top card first", st["h2"]))
+        story.extend(Paragraph(symbols(line), st["legend"]) for line in hidden)
     story.append(PageBreak())
     story.append(Paragraph(inline(layout.title) + " — the rules", st["h2"]))
     story.extend(rule_flowables(layout, st))

@@ -36,11 +36,16 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
         first = specs[0]
         title = f"{_group_title(first, len(specs)):<{pad}}"
         if first.spread == "none" and len(specs) > 1:
-            line: Line = [(title, "heading")]
-            for n, spec in enumerate(specs):
-                line.append((f"{'   ' if n else ''}{spec.number:>{width}}  ", "num"))
-                line.extend(_compact(rules, pos, spec, ascii))
-            lines.append(line)
+            # one line per row of the layout
+            rows: dict[float, list[PileSpec]] = {}
+            for spec in specs:
+                rows.setdefault(spec.at[1], []).append(spec)
+            for r, row in enumerate(rows.values()):
+                line: Line = [(title if r == 0 else " " * pad, "heading")]
+                for n, spec in enumerate(row):
+                    line.append((f"{'   ' if n else ''}{spec.number:>{width}}  ", "num"))
+                    line.extend(_compact(rules, pos, spec, ascii))
+                lines.append(line)
             continue
         for n, spec in enumerate(specs):
             line = [(title if n == 0 else " " * pad, "heading"), (f"{spec.number:>{width}}  ", "num")]
@@ -65,6 +70,8 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
     cards = pos.piles[spec.index]
     if not cards:
         return [("--" if ascii else "—", "dim")]
+    if pos.down[spec.index] == len(cards):
+        return [("##" if ascii else "▒▒", "dim")]
     return [card_seg(cards[-1], ascii)]
 
 

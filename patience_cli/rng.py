@@ -13,6 +13,9 @@ keep the old one available so shared seeds keep working):
 * Shuffle: Fisher–Yates, from the last position down to the second; the pack
   starts in the order of :func:`patience_cli.cards.new_pack`.
 * The first card of the shuffled list is the top of the pack: the first dealt.
+* Games where each player has a pack of his own (Sympathy) shuffle each pack
+  in turn, the first pack first, all with the one generator seeded once; the
+  deck is then the first pack followed by the second.
 """
 
 from __future__ import annotations
@@ -64,7 +67,17 @@ class PCG32:
 
 def shuffle(items: MutableSequence[T], seed: int) -> None:
     """Shuffle *items* in place, reproducibly from *seed* (deal algorithm r1)."""
+    _fisher_yates(items, PCG32(seed))
+
+
+def shuffle_each(packs: list[MutableSequence[T]], seed: int) -> None:
+    """Shuffle several packs in place, in turn, with one generator (r1)."""
     rng = PCG32(seed)
+    for pack in packs:
+        _fisher_yates(pack, rng)
+
+
+def _fisher_yates(items: MutableSequence[T], rng: PCG32) -> None:
     for i in range(len(items) - 1, 0, -1):
         j = rng.below(i + 1)
         items[i], items[j] = items[j], items[i]

@@ -1,0 +1,158 @@
+"""Sympathy (Hoffmann no. 63, and Cheney's deal as the variant 'cheney'):
+each sentence of the book that allows or forbids something."""
+
+from collections import Counter
+
+import pytest
+
+from patience_cli.cards import new_pack
+from patience_cli.engine import DEAL, Move, Status
+from patience_cli.game import DeckError, Game, check_deck, shuffled_deck
+from patience_cli.layout import load_layout
+
+from conftest import cards
+
+
+def play_out(game: Game) -> None:
+    while game.status()[0] is Status.PLAYING:
+        game.play(game.rules.forced_move(game.position))
+
+
+@pytest.mark.parametrize("variant,heaps,grace", [(None, 16, 4), ("hoffmann", 16, 4),
+                                                 ("cheney", 17, 1)])
+def test_each_player_deals_a_whole_pack_into_heaps_of_three_and_grace_cards(variant, heaps, grace):
+    game = Game.new("sympathy", variant, seed=5)
+    rules, pos = game.rules, game.position
+    for player in "AB":
+        assert len(rules.heaps[player]) == heaps
+        assert all(len(pos.piles[i]) == 3 for i in rules.heaps[player])
+        g = rules.grace[player]
+        assert len(pos.piles[g]) == grace and pos.down[g] == grace
+        mine = [c for i in rules.heaps[player] + (g,) for c in pos.piles[i]]
+        assert Counter(mine) == Counter(new_pack("whist")), "a whole pack of his own"
+
+
+def test_the_leader_turns_up_the_top_of_each_heap_at_the_deal():
+    game = Game.new("sympathy", seed=5)
+    rules, pos = game.rules, game.position
+    assert all(pos.down[i] == 2 for i in rules.heaps["A"])      # Hoffmann: A leads
+    assert all(pos.down[i] == 3 for i in rules.heaps["B"])
+    cheney = Game.new("sympathy", "cheney", seed=5)
+    assert all(cheney.position.down[i] == 2 for i in cheney.rules.heaps["B"])  # Cheney: B
+
+
+def test_a_turned_card_pairs_only_with_its_exact_twin():
+    game = Game.new("sympathy", seed=5)
+    rules, pos = game.rules, game.position
+    a_tops = {pos.piles[i][-1] for i in rules.heaps["A"]}
+    first = pos.piles[rules.heaps["B"][0]][-1]                  # B's first card
+    after = rules.apply(pos, DEAL)
+    paired = after.piles[rules.paired]
+    if first in a_tops:
+        assert paired == (first, first)
+    else:
+        assert paired == ()
+        # same value in another suit, or same suit another value: no pair
+        assert not any(c == first for c in a_tops)
+
+
+def test_a_pair_uncovers_the_next_card_of_the_same_heap_and_the_player_goes_on():
+    game = Game.new("sympathy", seed=5)
+    rules = game.rules
+    for _ in range(200):
+        pos = game.position
+        player, pile, kind = rules.next_step(pos)
+        game.play(DEAL)
+        if kind == "heap" and len(game.position.piles[rules.paired]) > len(pos.piles[rules.paired]):
+            break
+    else:
+        pytest.skip("no pair in this deal")
+    nxt = rules.next_step(game.position)
+    if game.position.piles[pile]:
+        assert nxt == (player, pile, "heap"), "the same player turns the next card of that heap"
+
+
+def test_the_turn_passes_when_no_heap_of_the_player_is_covered():
+    game = Game.new("sympathy", seed=5)
+    rules = game.rules
+    seen = []
+    while game.status()[0] is Status.PLAYING:
+        player, pile, kind = rules.next_step(game.position)
+        if kind == "heap":
+            seen.append(player)
+            # a player turns a heap only when he has a covered one
+            assert pile in rules.covered_heaps(game.position, player)
+            if player != game.position.get("turn"):
+                assert not rules.covered_heaps(game.position, game.position.get("turn"))
+        game.play(DEAL)
+    assert seen[0] == "B" and "A" in seen
+
+
+def test_grace_cards_come_only_when_no_heap_is_covered():
+    game = Game.new("sympathy", seed=5)
+    rules = game.rules
+    while game.status()[0] is Status.PLAYING:
+        player, pile, kind = rules.next_step(game.position)
+        if kind == "grace":
+            assert not rules.covered_heaps(game.position, "A")
+            assert not rules.covered_heaps(game.position, "B")
+        game.play(DEAL)
+
+
+def test_both_win_or_neither():
+    results = set()
+    for seed in range(40):
+        game = Game.new("sympathy", seed=seed)
+        play_out(game)
+        status, why = game.status()
+        results.add(status)
+        assert ("both players win" in why) == (status is Status.WON)
+        assert ("both players lose" in why) == (status is Status.LOST)
+        if status is Status.LOST:
+            rules, pos = game.rules, game.position
+            a = {c for _, c in rules.exposed(pos, "A")}
+            b = {c for _, c in rules.exposed(pos, "B")}
+            assert not a & b, "lost only when no exposed card has its twin showing"
+            assert rules.next_step(pos) is None, "and nothing is left to turn up"
+            assert not rules.covered_heaps(pos, "A") and not rules.covered_heaps(pos, "B")
+            assert not pos.down[rules.grace["A"]] and not pos.down[rules.grace["B"]]
+    assert results == {Status.WON, Status.LOST}
+
+
+def test_cards_are_never_moved_by_hand():
+    game = Game.new("sympathy", seed=5)
+    reason = game.rules.move_reason(game.position, Move("move", 17, 0))
+    assert "no card is moved by hand" in reason
+    assert game.legal_moves() == [DEAL]
+
+
+def test_the_hint_does_not_reveal_the_card_to_be_turned(run):
+    run("new", "sympathy", "--seed", "5")
+    out = run("show").out
+    assert "B turns up the top card of B's heap 18" in out
+    moved = run("deal").out.splitlines()[0]
+    assert moved.startswith("B turns up the ")
+
+
+def test_cheney_is_harder_than_hoffmann():
+    wins = {}
+    for variant in ("hoffmann", "cheney"):
+        wins[variant] = 0
+        for seed in range(60):
+            game = Game.new("sympathy", variant, seed=seed)
+            play_out(game)
+            wins[variant] += game.status()[0] is Status.WON
+    assert wins["cheney"] < wins["hoffmann"]
+
+
+def test_a_deck_must_give_each_player_a_whole_pack():
+    layout = load_layout("sympathy")
+    good = shuffled_deck(layout, 1)
+    check_deck(good, layout)
+    # both copies of the A♠ in the first player's half
+    bad = list(good)
+    i = bad.index(cards("As")[0], 52)
+    j = next(k for k in range(52) if bad[k] != cards("As")[0])
+    bad[i], bad[j] = bad[j], bad[i]
+    with pytest.raises(DeckError, match="whole pack of his own"):
+        check_deck(bad, layout)
