@@ -202,6 +202,7 @@ def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None
 
 
 def play_one(game: Game, move: Move, ascii: bool) -> str:
+    game.check(move)  # before describing it: an illegal move may name an empty pile
     text = game.rules.outcome(game.position, move, ascii)
     game.play(move)
     return text[0].upper() + text[1:]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable, Sequence
 
-from .cards import RANK_NOUN, RANK_TEXT, Card, parse_card
+from .cards import RANK_NOUN, Card, parse_card
 from .layout import Build, Layout, PileSpec, Role
 
 
@@ -210,10 +210,12 @@ class Rules:
         return None
 
     def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
+        plural = where == "the foundations"  # "the foundations follow", "the Garden follows"
+        clash = f"the {card} cannot go on the {top}"
         if build.suit == "same" and card.suit != top.suit:
-            return f"{where} {'follow' if where == 'the foundations' else 'follows'} suit: the {card} cannot go on the {top}"
+            return f"{where} {'follow' if plural else 'follows'} suit: {clash}"
         if build.suit == "alternate" and card.colour == top.colour:
-            return f"{where} {'build' if where == 'the foundations' else 'builds'} in alternate colours: the {card} cannot go on the {top}"
+            return f"{where} {'build' if plural else 'builds'} in alternate colours: {clash}"
         up = card.rank == top.rank + 1
         down = card.rank == top.rank - 1
         ok = {"up": up, "down": down, "up-or-down": up or down}.get(build.direction, False)

@@ -63,7 +63,8 @@ def check_deck(cards: Sequence[Card], layout: Layout) -> None:
     missing = [c for c in want if have[c] < want[c]]
     if missing:
         shown = ", ".join(c.code for c in missing[:8]) + (" ..." if len(missing) > 8 else "")
-        raise DeckError(f"the deck is missing {len(missing)} card(s): {shown} "
+        count = sum((want - have).values())
+        raise DeckError(f"the deck is missing {count} card{'s' if count != 1 else ''}: {shown} "
                         f"({layout.title} uses {layout.packs})")
     if layout.options.get("own_packs"):
         size = len(new_pack(layout.pack_kind))
@@ -143,10 +144,14 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return self.rules.legal_moves(self.position)
 
-    def play(self, move: Move) -> None:
+    def check(self, move: Move) -> None:
+        """Raise IllegalMoveError, saying which rule forbids *move*, if it is illegal."""
         reason = self.rules.move_reason(self.position, move)
         if reason is not None:
             raise IllegalMoveError(reason)
+
+    def play(self, move: Move) -> None:
+        self.check(move)
         self.position = self.rules.apply(self.position, move)
         self.moves.append(move)
 

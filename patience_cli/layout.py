@@ -85,6 +85,7 @@ class PileSpec:
     build: Build | None
     available: str        # top | all | none: which cards can be played from it
     note: str = ""
+    heading: str = ""     # the group's heading on the board, where not NAME + "s"
 
     @property
     def is_face_down(self) -> bool:
@@ -236,7 +237,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 orientation=entry.get("orientation", "upright"),
                 spread=entry.get("spread", "none"), deal=entry.get("deal"),
                 face=entry.get("face", "up"), build=build,
-                available=entry.get("available", "top"), note=entry.get("note", "")))
+                available=entry.get("available", "top"), note=entry.get("note", ""),
+                heading=entry.get("heading", "")))
     return Layout(
         id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),

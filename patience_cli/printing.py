@@ -24,7 +24,7 @@ from reportlab import rl_config
 
 rl_config.invariant = 1  # no dates or random IDs in the files: the same input, the same bytes
 
-from reportlab.graphics.shapes import Circle, Drawing, Group, Line, PolyLine, Rect, String  # noqa: E402
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, String  # noqa: E402
 from reportlab.lib import colors  # noqa: E402
 from reportlab.lib.enums import TA_CENTER  # noqa: E402
 from reportlab.lib.pagesizes import A4, LETTER  # noqa: E402
@@ -61,7 +61,7 @@ BACK = colors.HexColor("#d9e2ec")
 
 SUITS = "♠♥♦♣"
 SYMBOL_CHARS = SUITS + "↑↓"
-SANS, SANS_BOLD, SANS_ITALIC, SERIF = "Helvetica", "Helvetica-Bold", "Helvetica-Oblique", "Times-Roman"
+SANS, SANS_BOLD, SERIF = "Helvetica", "Helvetica-Bold", "Times-Roman"
 TITLE_FONT = "Times-Bold"
 
 BOOK_NAMES = {"cadogan": "Cadogan", "hoffmann": "Hoffmann", "cheney": "Cheney",
@@ -145,24 +145,21 @@ def fan_extent(n: int) -> tuple[float, float]:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def diagram_boxes(layout: Layout, counts: dict[int, int] | None = None) -> list[Box]:
+def diagram_boxes(layout: Layout, game: "Game | None" = None) -> list[Box]:
     """Every pile's footprint and its label's box, in layout units."""
     boxes = []
     for spec in layout.piles:
-        n = shown_count(layout, spec, None if counts is None else counts.get(spec.index, 0))
+        cards = None if game is None else len(game.position.piles[spec.index])
+        n = shown_count(layout, spec, cards)
         w, h = pile_extent(spec, n)
         x, y = spec.at
         boxes.append(Box("pile", spec.key, x, y, w, h))
-        lw = max(w, label_width(layout, spec))
+        lw = max(w, label_width(layout, spec, game))
         boxes.append(Box("label", spec.key, x + (w - lw) / 2, y + h + 0.06, lw, LABEL_H - 0.1))
     return boxes
 
 
 # ---------------------------------------------------------------- words on the sheet
-def pile_title(spec: PileSpec) -> str:
-    return spec.label
-
-
 def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
     """The second label line: what lies there, or how a foundation is built."""
     if spec.role is Role.FOUNDATION and spec.build is not None:
@@ -177,19 +174,22 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
         if spec.role is Role.TABLEAU and spec.build is None:
             return "dealt in rows"
         return "empty at the start"
-    where = "in hand" if spec.spread == "hand" else ("face down" if spec.is_face_down else "face up")
+    where = "face down" if spec.is_face_down else "face up"
+    if spec.spread == "hand":
+        where = "in hand"
     if game is not None and spec.is_face_down and game.position.down[spec.index] < n:
-        where = "the top one face up"
+        hidden = game.position.down[spec.index]
+        return f"{n - hidden} up, {hidden} face down"
     text = f"{n} card{'s' if n != 1 else ''} {where}"
     if spec.available == "all" and n > 1:
         text += ", all available"
     return text
 
 
-def label_width(layout: Layout, spec: PileSpec) -> float:
+def label_width(layout: Layout, spec: PileSpec, game: "Game | None" = None) -> float:
     """Width of the label in layout units at the nominal label size."""
-    top = stringWidth(pile_title(spec), SANS_BOLD, 8) + 14
-    bottom = text_width(pile_detail(layout, spec, None), SANS, 6.5)
+    top = stringWidth(spec.label, SANS_BOLD, 8) + 14
+    bottom = text_width(pile_detail(layout, spec, game), SANS, 6.5)
     return max(top, bottom) / UNIT_NOMINAL
 
 
@@ -263,17 +263,14 @@ def card_shape(w: float, h: float, card: Card | None, face_down: bool, ghost: bo
     g.add(Rect(0, 0, w, h, rx=r, ry=r, fillColor=BACK if face_down else colors.white,
                strokeColor=INK, strokeWidth=0.6))
     if face_down:
-        step = max(w, h) / 7
-        inset = r * 0.8
+        # a back: diagonal hatching, clipped to a margin inside the outline
+        step, a = max(w, h) / 7, r * 0.8
         k = -h
         while k < w:
-            x1, y1 = max(k, 0), max(0, -k)
-            x2, y2 = min(w, k + h), min(h, w - k)
-            x1, y1 = x1 + (inset if x1 == 0 else 0), y1
-            if x2 > x1:
-                g.add(Line(max(x1, inset), y1 + (max(x1, inset) - x1), x2 - (inset if x2 == w else 0),
-                           y2 - (inset if x2 == w else 0), strokeColor=colors.HexColor("#9fb3c8"),
-                           strokeWidth=0.5))
+            t0, t1 = max(a - k, a), min(w - a - k, h - a)   # the line (k + t, t)
+            if t1 > t0:
+                g.add(Line(k + t0, t0, k + t1, t1, strokeWidth=0.5,
+                           strokeColor=colors.HexColor("#9fb3c8")))
             k += step
         return g
     if card is not None:
@@ -376,7 +373,7 @@ def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Ga
     _, y_bottom = sheet.pt(0, pile.y + pile.h)
     k = min(1.0, s / UNIT_NOMINAL)  # labels were measured at UNIT_NOMINAL: shrink with the sheet
     title_size, detail_size = 8 * k, 6.5 * k
-    title = pile_title(spec)
+    title = spec.label
     tw = stringWidth(title, SANS_BOLD, title_size)
     badge_r = title_size * 0.72
     total = tw + 2 * badge_r + 3
@@ -396,10 +393,7 @@ def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Ga
 def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: float,
                  title: bool = False) -> Drawing:
     """The layout diagram as a reportlab Drawing (a flowable, and SVG-able)."""
-    counts = None
-    if game is not None:
-        counts = {i: len(p) for i, p in enumerate(game.position.piles)}
-    boxes = diagram_boxes(layout, counts)
+    boxes = diagram_boxes(layout, game)
     top_pad = 46.0 if title else 0.0
     sheet = Sheet(boxes, width, max_height - top_pad, top_pad)
     d = Drawing(width, sheet.height)

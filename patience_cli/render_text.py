@@ -61,7 +61,9 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
 def _group_title(spec: PileSpec, count: int) -> str:
     if spec.role is Role.FOUNDATION and count > 1:
         return "Foundations"
-    if count > 1 and not spec.name.endswith("s") and spec.name not in ("Garden", "Bouquet"):
+    if spec.heading:
+        return spec.heading
+    if count > 1 and not spec.name.endswith("s"):
         return spec.name + "s"
     return spec.name
 

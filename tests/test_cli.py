@@ -294,3 +294,24 @@ def test_ascii_mode_writes_no_suit_symbols_anywhere(run):
     out = run("new", "fours", "--seed", "2", "--ascii").out + run("deal", "--ascii").out + \
         run("moves", "--ascii").out
     assert not set(out) & set("♠♥♦♣·—▒")
+
+
+@pytest.mark.parametrize("game", ["fours", "flower-garden", "sympathy"])
+def test_moves_from_or_to_every_pile_are_answered_in_one_line(run, game):
+    """Found by the fuzz test: 'move 1 1' with packet 1 empty crashed."""
+    run("new", game, "--seed", "3", "--force")
+    piles = len(json.loads(run("show", "--json").out)["piles"])
+    for src in range(1, piles + 1):
+        for dst in (1, 2, piles):
+            result = run("move", str(src), str(dst))
+            assert result.code in (0, 1, 2), (src, dst)
+            assert "internal error" not in result.err, (src, dst, result.err)
+            if result.code == 0:
+                run("undo")
+
+
+def test_missing_cards_are_counted_with_their_copies(run, tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("As")
+    result = run("new", "sympathy", "--deck", str(path))
+    assert result.code == 2 and "missing 103 cards" in result.err

@@ -1,7 +1,6 @@
 """The Flower-Garden (Cadogan no. 16): each numbered rule and each sentence of
 the PLAY that allows or forbids something, shown allowed and forbidden."""
 
-import pytest
 
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game

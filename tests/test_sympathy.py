@@ -10,7 +10,7 @@ from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import DeckError, Game, check_deck, shuffled_deck
 from patience_cli.layout import load_layout
 
-from conftest import cards
+from conftest import cards, position
 
 
 def play_out(game: Game) -> None:
@@ -41,35 +41,42 @@ def test_the_leader_turns_up_the_top_of_each_heap_at_the_deal():
     assert all(cheney.position.down[i] == 2 for i in cheney.rules.heaps["B"])  # Cheney: B
 
 
-def test_a_turned_card_pairs_only_with_its_exact_twin():
-    game = Game.new("sympathy", seed=5)
-    rules, pos = game.rules, game.position
-    a_tops = {pos.piles[i][-1] for i in rules.heaps["A"]}
-    first = pos.piles[rules.heaps["B"][0]][-1]                  # B's first card
-    after = rules.apply(pos, DEAL)
-    paired = after.piles[rules.paired]
-    if first in a_tops:
-        assert paired == (first, first)
-    else:
-        assert paired == ()
-        # same value in another suit, or same suit another value: no pair
-        assert not any(c == first for c in a_tops)
+def small_game():
+    """A's heaps 1 and 2 show the 7♥ and 7♠ (the 9♠ face down under the 7♥);
+    B's heaps 18, 19 and 20 are face down: 2♦ under 7♥, then 7♣, then 9♠."""
+    return position("sympathy", {1: "9s 7h", 2: "Kc 7s", 18: "2d 7h", 19: "7c", 20: "9s"},
+                    down={1: 1, 2: 1, 18: 2, 19: 1, 20: 1}, turn="B")
 
 
-def test_a_pair_uncovers_the_next_card_of_the_same_heap_and_the_player_goes_on():
-    game = Game.new("sympathy", seed=5)
-    rules = game.rules
-    for _ in range(200):
-        pos = game.position
-        player, pile, kind = rules.next_step(pos)
-        game.play(DEAL)
-        if kind == "heap" and len(game.position.piles[rules.paired]) > len(pos.piles[rules.paired]):
-            break
-    else:
-        pytest.skip("no pair in this deal")
-    nxt = rules.next_step(game.position)
-    if game.position.piles[pile]:
-        assert nxt == (player, pile, "heap"), "the same player turns the next card of that heap"
+def idx(rules, number):
+    return rules.layout.by_number(number).index
+
+
+def paired(rules, pos):
+    return " ".join(c.code for c in pos.piles[rules.paired])
+
+
+def test_an_exact_twin_pairs_and_the_same_heap_is_turned_next():
+    rules, pos = small_game()
+    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")          # B's heap 18, first in order
+    pos = rules.apply(pos, DEAL)                               # B turns the 7♥
+    assert paired(rules, pos) == "7h 7h"
+    assert pos.piles[0] == cards("9s") and pos.down[0] == 1    # A's 9♠ uncovered, face down
+    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")           # the next card of that heap
+
+
+def test_same_value_other_suit_or_a_face_down_twin_does_not_pair():
+    rules, pos = small_game()
+    pos = rules.apply(pos, DEAL)                               # 7♥ pairs
+    pos = rules.apply(pos, DEAL)                               # 2♦: no twin at all
+    pos = rules.apply(pos, DEAL)                               # 7♣: A shows the 7♠ only
+    assert paired(rules, pos) == "7h 7h"
+    pos = rules.apply(pos, DEAL)                               # 9♠: A's 9♠ is face down
+    assert paired(rules, pos) == "7h 7h"
+    # B has nothing left to turn: the turn passes, and A's 9♠ now finds B's
+    assert rules.next_step(pos) == ("A", idx(rules, 1), "heap")
+    pos = rules.apply(pos, DEAL)
+    assert paired(rules, pos) == "7h 7h 9s 9s"
 
 
 def test_the_turn_passes_when_no_heap_of_the_player_is_covered():

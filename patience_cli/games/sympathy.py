@@ -90,11 +90,8 @@ class SympathyRules(Rules):
         return None
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
-        for player in PLAYERS:
-            for i, card in self.exposed(pos, player):
-                if i == index:
-                    return [c for j, c in self.exposed(pos, player) if j == index]
-        return []
+        """The exposed cards of a pile (shown as available on the board)."""
+        return [c for player in PLAYERS for i, c in self.exposed(pos, player) if i == index]
 
     # ------------------------------------------------------------ moves
     def legal_moves(self, pos: Position) -> list[Move]:
@@ -133,7 +130,7 @@ class SympathyRules(Rules):
         new = Position(tuple(piles), tuple(down), pos.extra)
         twin = self._twin(new, self.other(player), card)
         if twin is not None:
-            new = self._throw_out(new, i, card, twin, card)
+            new = self._throw_out(new, (i, twin), card)
         # a grace card is one turn; heaps are turned until none is covered
         after = self.other(player) if kind == "grace" else player
         return new.with_extra(turn=after)
@@ -144,9 +141,9 @@ class SympathyRules(Rules):
                 return i
         return None
 
-    def _throw_out(self, pos: Position, mine: int, my_card: Card, theirs: int,
-                   card: Card) -> Position:
-        for pile in (mine, theirs):
+    def _throw_out(self, pos: Position, piles_of_pair: tuple[int, int], card: Card) -> Position:
+        """Both copies of *card* (one on each pile given) go to the Paired pile."""
+        for pile in piles_of_pair:
             cards = pos.piles[pile]
             at = len(cards) - 1 - cards[::-1].index(card)
             piles = list(pos.piles)
