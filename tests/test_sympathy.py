@@ -163,3 +163,15 @@ def test_a_deck_must_give_each_player_a_whole_pack():
     bad[i], bad[j] = bad[j], bad[i]
     with pytest.raises(DeckError, match="whole pack of his own"):
         check_deck(bad, layout)
+
+
+def test_a_grace_card_pairs_and_restarts_the_turning():
+    # No heap is covered: A turns a grace card, the 7♥, twin of B's 7♥ on heap 18,
+    # which uncovers B's 2♦; B then turns that up.  A's unmatched grace 9♣ stays face up.
+    rules, pos = position("sympathy", {1: "Kc", 17: "7h 9c", 18: "2d 7h"},
+                          down={17: 1, 18: 1}, turn="A")
+    assert rules.next_step(pos) == ("A", idx(rules, 17), "grace")
+    pos = rules.apply(pos, DEAL)
+    assert paired(rules, pos) == "7h 7h"
+    assert pos.piles[idx(rules, 17)] == cards("9c") and pos.down[idx(rules, 17)] == 0
+    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")
