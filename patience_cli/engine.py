@@ -130,6 +130,16 @@ class Rules:
                              if p.role in (Role.TABLEAU, Role.RESERVE, Role.TALON)
                              and p.available != "none")
         self.targets = self.foundations + self.tableau
+        # The pack turned card by card onto a talon, with redeals (declarative:
+        # options ``redeals`` and ``redeal_shuffle`` in the layout).
+        stock = [p.index for p in self.specs if p.role is Role.STOCK]
+        talon = [p.index for p in self.specs if p.role is Role.TALON]
+        self.stock = stock[0] if len(stock) == 1 else None
+        self.talon = talon[0] if len(talon) == 1 else None
+        self.redeals = int(layout.options.get("redeals", 0))
+        self.redeal_shuffle = bool(layout.options.get("redeal_shuffle", False))
+        if self.stock is not None and self.talon is not None:
+            self.has_deal_step = True
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -247,7 +257,8 @@ class Rules:
                     for dst in dsts:
                         if dst == src:
                             continue
-                        if self.build_reason(pos, card, dst) is None:
+                        if self.route_reason(pos, src, dst, card) is None \
+                                and self.build_reason(pos, card, dst) is None:
                             if not self._pointless(pos, src, dst):
                                 moves.append(Move("move", src, dst, 1, card if many else None))
         if self.has_deal_step and self.deal_reason(pos) is None:
@@ -295,7 +306,13 @@ class Rules:
             card = available[-1]
         if move.count != 1:
             return self.count_reason(pos, move)
-        return self.build_reason(pos, card, move.dst)
+        return self.route_reason(pos, move.src, move.dst, card) or \
+            self.build_reason(pos, card, move.dst)
+
+    def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """Why a card of pile *src* may not go to pile *dst* at all, whatever it
+        lands on (a book's rule on where cards may travel), or None."""
+        return None
 
     def count_reason(self, pos: Position, move: Move) -> str | None:
         return f"only one card moves at a time in {self.layout.title}"
@@ -304,7 +321,22 @@ class Rules:
         return "use 'deal'" if self.has_deal_step else "there is no dealing step"
 
     def deal_reason(self, pos: Position) -> str | None:
-        return f"{self.layout.title} has no dealing step: every card is dealt at the start"
+        if self.stock is None or self.talon is None:
+            return f"{self.layout.title} has no dealing step: every card is dealt at the start"
+        if pos.piles[self.stock]:
+            return None
+        if not pos.piles[self.talon]:
+            return "the pack is dealt out and the talon is empty"
+        if self.redeals == 0:
+            return "the pack is dealt out and there is no redeal"
+        if self.redeals_used(pos) >= self.redeals:
+            n = self.redeals
+            return (f"the pack is dealt out and the {'redeal is' if n == 1 else f'{n} redeals are'}"
+                    " used")
+        return None
+
+    def redeals_used(self, pos: Position) -> int:
+        return int(pos.get("redeals", 0))
 
     def moving_card(self, pos: Position, move: Move) -> Card:
         return move.card if move.card is not None else pos.piles[move.src][-1]
@@ -316,7 +348,24 @@ class Rules:
         return self.transfer(pos, move.src, move.dst, move.count, move.card)
 
     def apply_deal(self, pos: Position) -> Position:
-        raise NotImplementedError
+        """Turn the top card of the pack onto the talon; when the pack is out,
+        take up the talon as the new pack (shuffled where the book says so)."""
+        if self.stock is None or self.talon is None:
+            raise NotImplementedError
+        piles, down = list(pos.piles), list(pos.down)
+        stock, talon = piles[self.stock], piles[self.talon]
+        if stock:
+            piles[self.stock], piles[self.talon] = stock[:-1], talon + stock[-1:]
+            down[self.stock] = min(down[self.stock], len(stock) - 1)
+            return Position(tuple(piles), tuple(down), pos.extra)
+        used = self.redeals_used(pos)
+        # turned over, the talon's first card is the new pack's top card
+        new = list(reversed(talon))
+        if self.redeal_shuffle:
+            new = redeal_shuffled(talon, used + 1)
+        piles[self.stock], piles[self.talon] = tuple(new), ()
+        down[self.stock], down[self.talon] = len(new), 0
+        return Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
 
     @staticmethod
     def transfer(pos: Position, src: int, dst: int, count: int = 1,
@@ -350,7 +399,8 @@ class Rules:
         for src in self.sources:
             for card in self.available_cards(pos, src):
                 for dst in self.targets:
-                    if dst != src and self.build_reason(pos, card, dst) is None \
+                    if dst != src and self.route_reason(pos, src, dst, card) is None \
+                            and self.build_reason(pos, card, dst) is None \
                             and not self._pointless(pos, src, dst):
                         return True
         return self.has_deal_step and self.deal_reason(pos) is None
@@ -419,11 +469,21 @@ class Rules:
         return f"{what} from {src.label} to {dst.label} {target}"
 
     def deal_step_name(self, pos: Position) -> str:
-        return "deal"
+        if self.stock is None or self.talon is None:
+            return "deal"
+        if pos.piles[self.stock]:
+            return f"turn the next card of the pack onto the {self.specs[self.talon].label}"
+        how = "shuffle it" if self.redeal_shuffle else "turn it over"
+        return (f"redeal {self.redeals_used(pos) + 1} of {self.redeals}: take up the "
+                f"{self.specs[self.talon].label}, {how} and deal again")
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """What *move* did, said after it is made (may reveal cards it turned up);
         :meth:`describe` says what a move will do, without revealing anything."""
+        if move.kind == "deal" and self.stock is not None and self.talon is not None \
+                and pos.piles[self.stock]:
+            card = pos.piles[self.stock][-1]
+            return f"dealt the {card.text(ascii)} to the {self.specs[self.talon].label}"
         return self.describe(pos, move, ascii)
 
     def command(self, pos: Position, move: Move) -> str:
@@ -435,6 +495,18 @@ class Rules:
         if move.card is not None:
             return f"move {move.card.code} {dst}"
         return f"move {src} {dst}" + (f" {move.count}" if move.count != 1 else "")
+
+
+def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:
+    """The talon shuffled for a redeal.  The shuffle is drawn from the cards'
+    own order and the redeal's number, so replaying a game gives the same
+    redeal, and nothing outside the position is needed (deal algorithm r1)."""
+    from .rng import shuffle
+
+    key = hashlib.sha256(f"redeal {redeal}: {' '.join(c.code for c in cards)}".encode())
+    new = list(cards)
+    shuffle(new, int(key.hexdigest()[:16], 16))
+    return new
 
 
 # ---------------------------------------------------------------------- notation

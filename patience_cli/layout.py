@@ -86,6 +86,8 @@ class PileSpec:
     available: str        # top | all | none: which cards can be played from it
     note: str = ""
     heading: str = ""     # the group's heading on the board, where not NAME + "s"
+    tag: str = "label"    # label | inside: the diagram's label under the card, or
+                          # only its number inside it (for close-packed grids)
 
     @property
     def is_face_down(self) -> bool:
@@ -234,11 +236,11 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             piles.append(PileSpec(
                 index=len(piles), number=number, key=key, group=group,
                 role=Role(entry["role"]), name=name, label=label, at=pos,
-                orientation=entry.get("orientation", "upright"),
+                orientation=_orientation(entry.get("orientation", "upright"), i, gid),
                 spread=entry.get("spread", "none"), deal=entry.get("deal"),
                 face=entry.get("face", "up"), build=build,
                 available=entry.get("available", "top"), note=entry.get("note", ""),
-                heading=entry.get("heading", "")))
+                heading=entry.get("heading", ""), tag=entry.get("tag", "label")))
     return Layout(
         id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
@@ -246,6 +248,16 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         options=raw.get("options", {}))
+
+
+def _orientation(value: Any, i: int, gid: str) -> str:
+    """``upright``, ``crosswise``, or a list of them taken in turn pile by pile
+    (the Carpet's checkerboard)."""
+    if isinstance(value, list):
+        value = value[i % len(value)]
+    if value not in ("upright", "crosswise"):
+        raise LayoutError(f"{gid}: orientation {value!r} is neither upright nor crosswise")
+    return value
 
 
 def game_ids() -> list[str]:

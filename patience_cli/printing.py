@@ -154,6 +154,8 @@ def diagram_boxes(layout: Layout, game: "Game | None" = None) -> list[Box]:
         w, h = pile_extent(spec, n)
         x, y = spec.at
         boxes.append(Box("pile", spec.key, x, y, w, h))
+        if spec.tag == "inside":
+            continue  # only the number, drawn inside the card
         lw = max(w, label_width(layout, spec, game))
         boxes.append(Box("label", spec.key, x + (w - lw) / 2, y + h + 0.06, lw, LABEL_H - 0.1))
     return boxes
@@ -369,6 +371,17 @@ def round_shown(layout: Layout, spec: PileSpec, game: "Game | None") -> int:
 def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
                pile: Box) -> None:
     s = sheet.scale
+    if spec.tag == "inside":
+        # a close-packed grid: the pile's number in a badge inside the card
+        size = max(5.0, min(8.0, s * 0.16))
+        r = size * 0.8
+        x, y = sheet.pt(pile.x + pile.w, pile.y + pile.h)
+        cx, cy = x - r - 2, y + r + 2
+        d.add(Circle(cx, cy, r, fillColor=ACCENT, strokeColor=None))
+        num = str(spec.number)
+        d.add(String(cx - stringWidth(num, SANS_BOLD, size * 0.85) / 2, cy - size * 0.3, num,
+                     fontName=SANS_BOLD, fontSize=size * 0.85, fillColor=colors.white))
+        return
     cx, _ = sheet.pt(pile.x + pile.w / 2, 0)
     _, y_bottom = sheet.pt(0, pile.y + pile.h)
     k = min(1.0, s / UNIT_NOMINAL)  # labels were measured at UNIT_NOMINAL: shrink with the sheet
@@ -406,7 +419,36 @@ def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: 
         draw_pile(d, sheet, layout, spec, game, piles[spec.key])
     for spec in layout.piles:
         draw_label(d, sheet, layout, spec, game, piles[spec.key])
+    if layout.options.get("mark_available"):
+        for spec in marked_piles(layout, game):
+            draw_cross(d, sheet, piles[spec.key])
     return d
+
+
+def marked_piles(layout: Layout, game: "Game | None") -> list[PileSpec]:
+    """The piles whose card is available: in the game printed, or after the
+    deal of any pack (the book marks these with crosses)."""
+    if game is not None:
+        rules, pos = game.rules, game.position
+    else:
+        from .cards import new_pack
+        from .games import rules_for
+
+        rules = rules_for(layout)
+        pos = rules.deal(new_pack(layout.pack_kind, layout.pack_count))
+    return [spec for spec in layout.piles
+            if spec.role in (Role.TABLEAU, Role.RESERVE) and pos.piles[spec.index]
+            and pos.piles[spec.index][-1] in rules.available_cards(pos, spec.index)]
+
+
+def draw_cross(d: Group, sheet: Sheet, pile: Box) -> None:
+    """A small cross in the card's lower left corner: the card is available."""
+    s = sheet.scale
+    x, y = sheet.pt(pile.x, pile.y + pile.h)
+    a = max(3.0, s * 0.09)
+    x, y = x + a + 3, y + a + 3
+    for dx in (-a, a):
+        d.add(Line(x - dx, y - a, x + dx, y + a, strokeColor=ACCENT, strokeWidth=1.4))
 
 
 def subtitle(layout: Layout, game: "Game | None") -> str:
@@ -424,6 +466,15 @@ def short_source(layout: Layout) -> str:
 
 
 # ---------------------------------------------------------------- the legend
+def group_heading(specs: tuple[PileSpec, ...]) -> str:
+    from .render_text import group_title
+
+    return group_title(specs[0], len(specs))
+
+
+def numbers_text(specs: tuple[PileSpec, ...]) -> str:
+    return str(specs[0].number) if len(specs) == 1 else f"{specs[0].number}–{specs[-1].number}"
+
 def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
     lines = ["The numbers in the blue discs are the pile numbers used in play "
              "(e.g. <i>patience move 3 1</i>); the names are the book's."]
@@ -439,6 +490,14 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
                      "(rightmost) card may be played.")
     if any(p.orientation == "crosswise" for p in layout.piles):
         lines.append("A card drawn crosswise lies crosswise on the table.")
+    inside = [specs for _, specs in layout.groups() if specs[0].tag == "inside"]
+    if inside:
+        names = "; ".join(f"{html.escape(group_heading(specs))} "
+                          f"{numbers_text(specs)}" for specs in inside)
+        lines.append(f"Numbered in the corner of the card: {names}.")
+    if layout.options.get("mark_available"):
+        lines.append("A cross marks a card that is available "
+                     + ("in this deal." if game is not None else "after the deal, as in the book."))
     if game is None:
         lines.append("Print with <i>--seed N</i> to see a deal's cards in place.")
     else:

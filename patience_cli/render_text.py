@@ -30,11 +30,14 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
     if header:
         lines.append([(header, "title")])
         lines.append([])
+    if layout.options.get("board") == "grid":
+        lines.extend(grid_board(layout, rules, pos, ascii))
+        return _footer(lines, footer)
     width = max(len(str(p.number)) for p in layout.piles)
-    pad = max(len(_group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
+    pad = max(len(group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
     for group, specs in _section_order(layout):
         first = specs[0]
-        title = f"{_group_title(first, len(specs)):<{pad}}"
+        title = f"{group_title(first, len(specs)):<{pad}}"
         if first.spread == "none" and len(specs) > 1:
             # one line per row of the layout
             rows: dict[float, list[PileSpec]] = {}
@@ -51,6 +54,11 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
             line = [(title if n == 0 else " " * pad, "heading"), (f"{spec.number:>{width}}  ", "num")]
             line.extend(_pile_cards(rules, pos, spec, ascii))
             lines.append(line)
+    return _footer(lines, footer)
+
+
+def _footer(lines: list[Line], footer: Iterable[str]) -> list[Line]:
+    footer = list(footer)
     if footer:
         lines.append([])
         for text in footer:
@@ -58,11 +66,71 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
     return lines
 
 
-def _group_title(spec: PileSpec, count: int) -> str:
-    if spec.role is Role.FOUNDATION and count > 1:
-        return "Foundations"
+def _bands(values: Iterable[float], gap: float) -> list[float]:
+    """Cluster coordinates: the first value of each band of close values."""
+    bands: list[float] = []
+    for v in sorted(values):
+        if not bands or v - bands[-1] >= gap:
+            bands.append(v)
+    return bands
+
+
+def _band(bands: list[float], v: float) -> int:
+    return max(i for i, b in enumerate(bands) if b <= v + 1e-9)
+
+
+def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool) -> list[Line]:
+    """The board drawn as the table looks: piles in the rows and columns of the
+    layout, each as its number and top card, under a key naming the groups;
+    then the piles that hold more than one card showing, in full."""
+    dot = " - " if ascii else " · "
+    key: Line = []
+    for _, specs in layout.groups():
+        nums = f"{specs[0].number}" if len(specs) == 1 else f"{specs[0].number}-{specs[-1].number}"
+        key.extend([(dot if key else "", ""), (group_title(specs[0], len(specs)), "heading"),
+                    (f" {nums}", "num")])
+    rows = _bands((p.at[1] for p in layout.piles), 0.9)
+    cols = _bands((p.at[0] for p in layout.piles), 0.9)
+    cells: dict[tuple[int, int], Line] = {}
+    for spec in layout.piles:
+        cells[(_band(rows, spec.at[1]), _band(cols, spec.at[0]))] = _cell(rules, pos, spec, ascii)
+    width = {c: max((sum(len(t) for t, _ in cell) for (r, cc), cell in cells.items() if cc == c),
+                    default=0) for c in range(len(cols))}
+    out: list[Line] = [key, []]
+    for r in range(len(rows)):
+        line: Line = []
+        for c in range(len(cols)):
+            cell = cells.get((r, c), [])
+            used = sum(len(t) for t, _ in cell)
+            line.extend(cell)
+            line.append((" " * (width[c] - used + 2), ""))
+        out.append(line)
+    long = [s for s in layout.piles if s.role in (Role.TABLEAU, Role.RESERVE)
+            and len(pos.piles[s.index]) - pos.down[s.index] > 1]
+    if long:
+        out.append([])
+        for spec in long:
+            out.append([(f"{spec.label}: ", "heading"), *_pile_cards(rules, pos, spec, ascii)])
+    return out
+
+
+def _cell(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
+    cards = pos.piles[spec.index]
+    line: Line = [(f"{spec.number:>2} ", "num")]
+    if spec.role is Role.STOCK:
+        return line + [(f"{'##' if ascii else '▒▒'}{len(cards)}", "dim")]
+    line.extend(_compact(rules, pos, spec, ascii))
+    shown = len(cards) - pos.down[spec.index]
+    if shown > 1 and spec.role is not Role.FOUNDATION:
+        line.append((f" ({shown})", "dim"))
+    return line
+
+
+def group_title(spec: PileSpec, count: int) -> str:
     if spec.heading:
         return spec.heading
+    if spec.role is Role.FOUNDATION and count > 1:
+        return "Foundations"
     if count > 1 and not spec.name.endswith("s"):
         return spec.name + "s"
     return spec.name
@@ -74,6 +142,10 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
         return [("--" if ascii else "—", "dim")]
     if pos.down[spec.index] == len(cards):
         return [("##" if ascii else "▒▒", "dim")]
+    if rules.layout.options.get("mark_available"):
+        # the book marks the available cards with a cross; so does the board
+        free = cards[-1] in rules.available_cards(pos, spec.index)
+        return [card_seg(cards[-1], ascii, free), ("+" if free else " ", "avail" if free else "")]
     return [card_seg(cards[-1], ascii)]
 
 

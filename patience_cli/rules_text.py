@@ -28,7 +28,7 @@ class GroupRef:
     @property
     def name(self) -> str:
         first = self.specs[0]
-        if first.role is Role.FOUNDATION and len(self.specs) > 1:
+        if first.role is Role.FOUNDATION and len(self.specs) > 1 and first.name == "Foundation":
             return "foundations"
         return first.name
 
