@@ -129,6 +129,8 @@ class Rules:
         self.sources = tuple(p.index for p in self.specs
                              if p.role in (Role.TABLEAU, Role.RESERVE, Role.TALON)
                              and p.available != "none")
+        #: where cards may be played to, group by group (a game may add its talon)
+        self.target_groups: tuple[tuple[int, ...], ...] = (self.foundations, self.tableau)
         self.targets = self.foundations + self.tableau
         # The pack turned card by card onto a talon, with redeals (declarative:
         # options ``redeals`` and ``redeal_shuffle`` in the layout).
@@ -247,7 +249,7 @@ class Rules:
         if self.status(pos)[0] is not Status.PLAYING:
             return []
         moves: list[Move] = []
-        for dst_group in (self.foundations, self.tableau):
+        for dst_group in self.target_groups:
             # Empty piles of one group are interchangeable: list only the first.
             empties = [d for d in dst_group if not pos.piles[d]]
             dsts = [d for d in dst_group if pos.piles[d] or d == empties[0]]

@@ -226,6 +226,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             col, row = (i % wrap, i // wrap) if wrap else (i, 0)
             pos = (at[0] + col * step[0] + (row * entry.get("row_step", [0, 1])[0] if wrap else 0),
                    at[1] + col * step[1] + (row * entry.get("row_step", [0, 1])[1] if wrap else 0))
+            orientation = _orientation(entry.get("orientation", "upright"), i, gid)
+            if isinstance(entry.get("orientation"), list):
+                # mixed orientations: each card centred in a square cell
+                half = (1.4 - 1.0) / 2
+                pos = (pos[0] + half, pos[1]) if orientation == "upright" else \
+                    (pos[0], pos[1] + half)
             name = entry["name"]
             if labels:
                 label = labels[i]
@@ -236,7 +242,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             piles.append(PileSpec(
                 index=len(piles), number=number, key=key, group=group,
                 role=Role(entry["role"]), name=name, label=label, at=pos,
-                orientation=_orientation(entry.get("orientation", "upright"), i, gid),
+                orientation=orientation,
                 spread=entry.get("spread", "none"), deal=entry.get("deal"),
                 face=entry.get("face", "up"), build=build,
                 available=entry.get("available", "top"), note=entry.get("note", ""),

@@ -43,6 +43,7 @@ from .rules_text import render_rules  # noqa: E402
 
 if TYPE_CHECKING:
     from .game import Game
+    from .engine import Position
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 18 * mm
@@ -86,14 +87,24 @@ class Box:
 
 
 def dealt_count(layout: Layout, spec: PileSpec) -> int:
-    """How many cards the deal puts on *spec*."""
-    if isinstance(spec.deal, int):
-        return spec.deal
-    if spec.deal == "rest":
-        total = 32 * layout.pack_count if layout.pack_kind == "piquet" else 52 * layout.pack_count
-        fixed = sum(p.deal for p in layout.piles if isinstance(p.deal, int))
-        return total - fixed
-    return 0
+    """How many cards the deal puts on *spec* (the game's own deal of a
+    fresh pack, so cards a book withdraws first are counted where they go)."""
+    return len(nominal_deal(layout).piles[spec.index])
+
+
+_NOMINAL: dict[tuple[str, str | None], "Position"] = {}
+
+
+def nominal_deal(layout: Layout) -> "Position":
+    """The position the game's deal makes of a fresh, unshuffled pack."""
+    key = (layout.id, layout.variant)
+    if key not in _NOMINAL:
+        from .cards import new_pack
+        from .games import rules_for
+
+        rules = rules_for(layout)
+        _NOMINAL[key] = rules.deal(new_pack(layout.pack_kind, layout.pack_count))
+    return _NOMINAL[key]
 
 
 def shown_count(layout: Layout, spec: PileSpec, cards: int | None) -> int:
@@ -431,11 +442,9 @@ def marked_piles(layout: Layout, game: "Game | None") -> list[PileSpec]:
     if game is not None:
         rules, pos = game.rules, game.position
     else:
-        from .cards import new_pack
         from .games import rules_for
 
-        rules = rules_for(layout)
-        pos = rules.deal(new_pack(layout.pack_kind, layout.pack_count))
+        rules, pos = rules_for(layout), nominal_deal(layout)
     return [spec for spec in layout.piles
             if spec.role in (Role.TABLEAU, Role.RESERVE) and pos.piles[spec.index]
             and pos.piles[spec.index][-1] in rules.available_cards(pos, spec.index)]

@@ -96,7 +96,10 @@ def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool) -> list
         cells[(_band(rows, spec.at[1]), _band(cols, spec.at[0]))] = _cell(rules, pos, spec, ascii)
     width = {c: max((sum(len(t) for t, _ in cell) for (r, cc), cell in cells.items() if cc == c),
                     default=0) for c in range(len(cols))}
-    out: list[Line] = [key, []]
+    out: list[Line] = [key]
+    if layout.options.get("board_note"):
+        out.append([(layout.options["board_note"], "dim")])
+    out.append([])
     for r in range(len(rows)):
         line: Line = []
         for c in range(len(cols)):
@@ -142,7 +145,7 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
         return [("--" if ascii else "—", "dim")]
     if pos.down[spec.index] == len(cards):
         return [("##" if ascii else "▒▒", "dim")]
-    if rules.layout.options.get("mark_available"):
+    if rules.layout.options.get("mark_available") and spec.role in (Role.TABLEAU, Role.RESERVE):
         # the book marks the available cards with a cross; so does the board
         free = cards[-1] in rules.available_cards(pos, spec.index)
         return [card_seg(cards[-1], ascii, free), ("+" if free else " ", "avail" if free else "")]

@@ -5,7 +5,7 @@ queens 23-30, pack 31, talon 32."""
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
 
-from conftest import cards, position
+from conftest import position
 
 
 def ix(rules, number):
