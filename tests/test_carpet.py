@@ -64,7 +64,7 @@ def test_taking_a_card_does_not_free_the_next_one_in_its_line():
     assert 11 not in free(rules, pos)
     pos = rules.apply(pos, mv(rules, 3, 67))                   # A♦ off the top of column 3
     assert 11 not in free(rules, pos), "place 11 lies crosswise: its ends are 10 and 12"
-    assert "both blocked" in rules.move_reason(pos, mv(rules, 11, 74))
+    assert "are blocked" in rules.move_reason(pos, mv(rules, 11, 74))
 
 
 def test_foundations_follow_suit_aces_up_kings_down():

@@ -82,10 +82,9 @@ class CarpetRules(Rules):
         return super().build_reason(pos, card, dst)
 
     def not_available_reason(self, pos: Position, index: int) -> str:
-        ends = "top and bottom" if self.specs[index].orientation == "upright" else \
-            "left and right ends"
-        return (f"the card on {self.specs[index].label} is not available: its narrow "
-                f"{ends} are both blocked, with no clear lane to the edge of the carpet "
+        ends = "top and bottom" if self.specs[index].orientation == "upright" else "left and right"
+        return (f"the card on {self.specs[index].label} is not available: both its narrow "
+                f"ends ({ends}) are blocked, with no clear lane to the edge of the carpet "
                 "(Rule II)")
 
     def move_reason(self, pos: Position, move: Move) -> str | None:

@@ -1,0 +1,138 @@
+"""The Congress (Cadogan no. 42).
+
+The eight aces are withdrawn as foundations, built up in suit.  Four help cards
+are dealt in a line, then a row of eight, the first of the rivers.  Each new row
+of eight is dealt below the last and blocks it (Rule V): in each river (a
+column) only the lowest card is free, and taking it frees the one above.
+
+* Rivers marry downwards in suit onto the helps, never the reverse (Rule II);
+  helps marry downwards in suit onto each other (Rule III); only the top card
+  of a help packet is free (Rule IV).
+* The pack deals one step at a time: first the vacancies are refilled, the
+  uppermost rows of the rivers first, then the empty helps; when there is no
+  vacancy, the next row of eight is dealt.
+* Once the pack is out there may be up to eight help packets: any free river
+  card may start a help packet on an empty help place.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import SUITS, Card
+from ..engine import Move, Position, Rules
+from ..layout import Layout
+
+ACE = 1
+
+
+class CongressRules(Rules):
+    has_deal_step = True
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        self.rivers = tuple(p.index for p in layout.group("river"))
+        self.helps = tuple(p.index for p in layout.group("help"))
+        self.first_helps = self.helps[:int(layout.options.get("original_helps", 4))]
+        self.stock = layout.group("stock")[0].index
+        self.sources = self.rivers + self.helps
+
+    # ------------------------------------------------------------ the deal
+    def deal(self, deck: Sequence[Card]) -> Position:
+        """Withdraw the eight aces, deal the four helps, then the first row."""
+        rest = list(deck)
+        aces = []
+        for suit in SUITS + SUITS:
+            card = next(c for c in rest if c.rank == ACE and c.suit == suit)
+            rest.remove(card)
+            aces.append(card)
+        piles: list[tuple[Card, ...]] = [() for _ in self.specs]
+        for index, card in zip(self.foundations, aces):
+            piles[index] = (card,)
+        for index in self.first_helps:
+            piles[index] = (rest.pop(0),)
+        for index in self.rivers:
+            piles[index] = (rest.pop(0),)
+        piles[self.stock] = tuple(reversed(rest))
+        down = [0] * len(piles)
+        down[self.stock] = len(rest)
+        return Position(tuple(piles), tuple(down)).with_extra(rows=1)
+
+    # ------------------------------------------------------------ reading
+    def vacancies(self, pos: Position) -> list[int]:
+        """The piles to refill from the pack, in order: the rivers' uppermost
+        rows first (left to right in each row), then the empty helps."""
+        order = []
+        for row in range(pos.get("rows", 1)):
+            # a river short by two rows is named once for each row
+            order.extend(i for i in self.rivers if len(pos.piles[i]) <= row)
+        order.extend(i for i in self.first_helps if not pos.piles[i])
+        return order
+
+    def pack_out(self, pos: Position) -> bool:
+        return not pos.piles[self.stock]
+
+    # ------------------------------------------------------------ where cards go
+    def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        if dst in self.helps:
+            if src in self.helps and not pos.piles[dst]:
+                return "a help packet is started only with a card from the rivers"
+            if not pos.piles[dst]:
+                if not self.pack_out(pos):
+                    if dst in self.first_helps:
+                        return ("while the pack lasts an empty help place is refilled from "
+                                "the pack (use 'deal')")
+                    return ("new help packets may be started only once the pack is "
+                            "exhausted")
+        return None
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        reason = super().move_reason(pos, move)
+        if reason and move.kind == "move" and move.dst in self.rivers and move.src != move.dst \
+                and not reason.startswith("the game is over"):
+            return "nothing is placed on the rivers: cards marry only onto the helps (Rule II)"
+        return reason
+
+    # ------------------------------------------------------------ the pack
+    def deal_reason(self, pos: Position) -> str | None:
+        if not pos.piles[self.stock]:
+            return "the pack is exhausted (there is no redeal)"
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        piles, down = list(pos.piles), list(pos.down)
+        stock = list(piles[self.stock])
+        todo = self.vacancies(pos)
+        rows = pos.get("rows", 1)
+        if not todo:
+            todo = list(self.rivers)
+            rows += 1
+        for i in todo:
+            if not stock:
+                break
+            piles[i] = piles[i] + (stock.pop(),)
+        piles[self.stock] = tuple(stock)
+        down[self.stock] = len(stock)
+        return Position(tuple(piles), tuple(down), pos.extra).with_extra(rows=rows)
+
+    def deal_step_name(self, pos: Position) -> str:
+        todo = self.vacancies(pos)
+        if not pos.piles[self.stock]:
+            return "the pack is exhausted"
+        if todo:
+            n = len(todo)
+            return f"refill {n} vacanc{'y' if n == 1 else 'ies'} from the pack, uppermost rows first"
+        return f"deal row {pos.get('rows', 1) + 1} of the rivers"
+
+    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        if move.kind != "deal":
+            return super().outcome(pos, move, ascii)
+        after = self.apply_deal(pos)
+        dealt = []
+        for i in self.rivers + self.first_helps:
+            new = after.piles[i][len(pos.piles[i]):]
+            dealt.extend(f"{c.text(ascii)} to {self.specs[i].label}" for c in new)
+        return f"{self.deal_step_name(pos)}: " + ", ".join(dealt)
+
+
+RULES = CongressRules
