@@ -1,0 +1,285 @@
+"""The Besieged City (Cadogan no. 15).
+
+Twelve cards in four rows of three are the Reserve; fourteen crosswise cards
+round them are the Ramparts: three above and three below the Reserve's
+columns, four beside its rows on each side.  So every Reserve card lies in one
+row and one column, and each line has a Rampart at both ends.
+
+* Foundations: four aces of different suits, built in suit A, K, 2, Q, 3, J,
+  4, 10, 5, 9, 6, 8, 7 and back again 7, 8, 6 ... K, A: all 26 cards of a suit.
+* Ramparts: the top card of a packet goes to a foundation or onto another
+  packet, in suit, one higher or lower, or next to it in the foundations'
+  order (a queen on a two, a two on a queen), changing direction at will
+  (Rule II).
+* Reserve: any Reserve card may go onto the Ramparts at the ends of its own row
+  or column, on the same terms (Rule III), never straight to a foundation.
+* A Rampart vacancy must be filled at once with a card of the Reserve line it
+  ends (Rule IV); the player chooses which.  A Reserve vacancy is filled at
+  once from the talon, or from the pack when there is no talon (Rule V): that
+  happens by itself.
+* The pack is turned card by card onto the talon; the card just turned may go
+  to a foundation (Rule I: "from the pack"); once covered, a talon card can
+  only pass into the Reserve.  No redeal.
+* When the pack and talon are exhausted, two Reserve cards may be transposed
+  if that lets one of them pass to the Ramparts.
+"""
+
+from __future__ import annotations
+
+from ..cards import RANK_NOUN, Card
+from ..engine import DEAL, Move, Position, Rules, Status
+from ..layout import Layout
+
+#: the order each foundation is built in, from its ace to its closing ace
+HALF = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7)
+ORDER = HALF + HALF[::-1]
+NEXT_IN_ORDER = {frozenset((a, b)) for a, b in zip(ORDER, ORDER[1:])}
+
+
+def packs_on(card: Card, top: Card) -> bool:
+    """Rule II: same suit, and one apart in rank or next to each other in the
+    foundations' order."""
+    return card.suit == top.suit and (abs(card.rank - top.rank) == 1
+                                      or frozenset((card.rank, top.rank)) in NEXT_IN_ORDER)
+
+
+class BesiegedCityRules(Rules):
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
+        self.top, self.left, self.right, self.bottom = (ids(g) for g in
+                                                        ("top", "left", "right", "bottom"))
+        self.ramparts = self.top + self.left + self.right + self.bottom
+        reserve = ids("reserve")
+        self.reserve = reserve
+        cols = len(self.top)
+        self.line: dict[int, tuple[int, ...]] = {}   # rampart -> the Reserve line it ends
+        for c in range(cols):
+            column = reserve[c::cols]
+            self.line[self.top[c]] = self.line[self.bottom[c]] = column
+        for r in range(len(self.left)):
+            row = reserve[r * cols:(r + 1) * cols]
+            self.line[self.left[r]] = self.line[self.right[r]] = row
+        self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
+            i: tuple(rp for rp, line in self.line.items() if i in line) for i in reserve}
+
+    # ------------------------------------------------------------ the deal
+    def initial_extra(self, pos: Position) -> Position:
+        return pos.with_extra(turned=False)
+
+    # ------------------------------------------------------------ reading
+    def pending(self, pos: Position) -> list[int]:
+        """Empty Ramparts that must be filled now: those whose line still holds
+        a Reserve card (Rule IV)."""
+        return [rp for rp in self.ramparts
+                if not pos.piles[rp] and any(pos.piles[i] for i in self.line[rp])]
+
+    def exhausted(self, pos: Position) -> bool:
+        return not pos.piles[self.stock] and not pos.piles[self.talon]
+
+    def available_cards(self, pos: Position, index: int) -> list[Card]:
+        if index == self.talon:
+            cards = pos.piles[index]
+            return [cards[-1]] if cards and pos.get("turned") else []
+        return super().available_cards(pos, index)
+
+    # ------------------------------------------------------------ moves
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if self.status(pos)[0] is not Status.PLAYING:
+            return []
+        return self._moves(pos)
+
+    def _moves(self, pos: Position) -> list[Move]:
+        pending = self.pending(pos)
+        if pending:
+            return [Move("move", i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
+        moves = []
+        for src in self.ramparts + (self.talon,) + self.reserve:
+            if not pos.piles[src]:
+                continue
+            for dst in self.foundations + self.ramparts:
+                if dst != src and self._reason(pos, src, dst) is None:
+                    moves.append(Move("move", src, dst))
+        if self.exhausted(pos):
+            for a in self.reserve:
+                for b in self.reserve:
+                    if a < b and self._reason(pos, a, b) is None:
+                        moves.append(Move("move", a, b))
+        if pos.piles[self.stock]:
+            moves.append(DEAL)
+        return moves
+
+    def _any_move(self, pos: Position) -> bool:
+        return bool(self._moves(pos))
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        status, why = self.status(pos)
+        if status is not Status.PLAYING:
+            return f"the game is over: {why}"
+        pending = self.pending(pos)
+        if move.kind == "deal":
+            if pending:
+                return self._pending_text(pending[0])
+            return self.deal_reason(pos)
+        if move.kind != "move" or move.src is None or move.dst is None:
+            return "that is not a move of this game"
+        if move.count != 1:
+            return "cards move one at a time in The Besieged City"
+        if move.card is not None:
+            return "name the pile, not the card: every pile here offers one card"
+        if pending and not (move.dst in pending and move.src in self.line[move.dst]):
+            return self._pending_text(pending[0])
+        return self._reason(pos, move.src, move.dst)
+
+    def _pending_text(self, rampart: int) -> str:
+        line = ", ".join(str(self.specs[i].number) for i in self.line[rampart])
+        return (f"first fill the vacancy in {self.specs[rampart].label} with a card of its "
+                f"Reserve line ({line}): vacancies are filled at once (Rule IV)")
+
+    def _reason(self, pos: Position, src: int, dst: int) -> str | None:
+        s, d = self.specs[src], self.specs[dst]
+        if src == dst:
+            return "a card cannot move to the pile it is on"
+        if not pos.piles[src]:
+            return f"the {s.label} is empty"
+        card = pos.piles[src][-1]
+        if src in self.foundations:
+            return "cards on the foundations stay there"
+        if src == self.stock:
+            return "the pack is dealt, not played from (use 'deal')"
+        if src == self.talon:
+            if dst not in self.foundations:
+                return ("talon cards pass into the Reserve by themselves as it empties; "
+                        "they are never placed by hand (Rule I)")
+            if not pos.get("turned"):
+                return ("only the card just turned from the pack may go to a foundation; "
+                        "once on the talon it must pass through the Reserve (Rule I)")
+        if src in self.reserve:
+            if dst in self.foundations:
+                return ("Reserve cards must pass into the Ramparts before they can be played "
+                        "(Rule I)")
+            if dst in self.reserve:
+                return self._transpose_reason(pos, src, dst)
+            if dst not in self.ends[src]:
+                ends = ", ".join(str(self.specs[r].number) for r in self.ends[src])
+                return (f"a Reserve card goes only to the Ramparts at the ends of its own row "
+                        f"or column: for {s.label}, Ramparts {ends} (Rule III)")
+        if dst in (self.stock, self.talon):
+            return f"nothing is placed on the {d.label}"
+        if dst in self.reserve:
+            return "the Reserve is filled only from the talon or the pack (Rule V)"
+        if dst in self.foundations:
+            return self._foundation_reason(pos, card, dst)
+        # dst is a Rampart
+        top = pos.piles[dst]
+        if not top:
+            if src in self.reserve and src in self.line[dst]:
+                return None
+            return ("a vacancy in the Ramparts is filled only with a Reserve card from the "
+                    "line it ends (Rule IV)")
+        if not packs_on(card, top[-1]):
+            return (f"in the Ramparts a card goes on one of its own suit, one higher or lower "
+                    f"or next in the foundations' order (a queen on a two): the {card} "
+                    f"cannot go on the {top[-1]} (Rule II)")
+        return None
+
+    def _foundation_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        pile = pos.piles[dst]
+        if not pile:
+            if card.rank != 1:
+                return f"an empty foundation takes only an ace: the {card} cannot start it"
+            if any(pos.piles[f] and pos.piles[f][0].suit == card.suit
+                   for f in self.foundations):
+                return f"the foundations are four aces of different suits: {card.suit.noun} " \
+                       "have one already"
+            return None
+        if len(pile) == len(ORDER):
+            return f"the {self.specs[dst].label} is complete"
+        if card.suit != pile[0].suit:
+            return f"the foundations follow suit: the {card} cannot go on the {pile[-1]}"
+        need = ORDER[len(pile)]
+        if card.rank != need:
+            return (f"the foundation goes A, K, 2, Q, 3, J ... by turns: after the "
+                    f"{pile[-1]} comes a {RANK_NOUN[need]}, not the {card}")
+        return None
+
+    def _transpose_reason(self, pos: Position, a: int, b: int) -> str | None:
+        if not self.exhausted(pos):
+            return ("Reserve cards may be transposed only at the end, when the pack and the "
+                    "talon are exhausted")
+        if not pos.piles[b]:
+            return f"the {self.specs[b].label} is empty"
+        swapped = self.apply_swap(pos, a, b)
+        for i in (a, b):
+            for rp in self.ends[i]:
+                if self._reason_plain(swapped, i, rp) is None:
+                    return None
+        return ("a transposition is allowed only to let a Reserve card pass to the Ramparts, "
+                "and this one does not")
+
+    def _reason_plain(self, pos: Position, src: int, rp: int) -> str | None:
+        top = pos.piles[rp]
+        if not top:
+            return None
+        return None if packs_on(pos.piles[src][-1], top[-1]) else "no"
+
+    # ------------------------------------------------------------ applying
+    @staticmethod
+    def apply_swap(pos: Position, a: int, b: int) -> Position:
+        piles = list(pos.piles)
+        piles[a], piles[b] = piles[b], piles[a]
+        return Position(tuple(piles), pos.down, pos.extra)
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        if move.kind == "deal":
+            new = super().apply_deal(pos).with_extra(turned=True)
+        elif move.src in self.reserve and move.dst in self.reserve:
+            new = self.apply_swap(pos, move.src, move.dst)
+        else:
+            new = self.transfer(pos, move.src, move.dst)
+            if move.src == self.talon:
+                new = new.with_extra(turned=False)
+        return self.refill_reserve(new)
+
+    def refill_reserve(self, pos: Position) -> Position:
+        """Rule V, at once: empty Reserve places take the talon's top card, or
+        the pack's when there is no talon."""
+        for i in self.reserve:
+            if pos.piles[i]:
+                continue
+            if pos.piles[self.talon]:
+                pos = self.transfer(pos, self.talon, i).with_extra(turned=False)
+            elif pos.piles[self.stock]:
+                pos = self.transfer(pos, self.stock, i)
+        return pos
+
+    def deal_reason(self, pos: Position) -> str | None:
+        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+
+    def forced_move(self, pos: Position) -> Move | None:
+        pending = self.pending(pos)
+        if pending:
+            fills = [m for m in self._moves(pos) if m.dst == pending[0]]
+            if len(fills) == 1:
+                return fills[0]
+        return None
+
+    # ------------------------------------------------------------ words
+    def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        if move.kind == "move" and move.src in self.reserve and move.dst in self.reserve:
+            a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]
+            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].label}) and the "
+                    f"{b.text(ascii)} ({self.specs[move.dst].label})")
+        return super().describe(pos, move, ascii)
+
+    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        text = super().outcome(pos, move, ascii)
+        after = self.apply(pos, move)
+        src = move.src
+        if move.kind == "move" and src in self.reserve and move.dst not in self.reserve \
+                and after.piles[src]:
+            text += f"; then the {after.piles[src][-1].text(ascii)} fills {self.specs[src].label}"
+        return text
+
+
+RULES = BesiegedCityRules
