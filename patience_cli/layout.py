@@ -224,8 +224,11 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             keys.add(key)
             numbers.add(number)
             col, row = (i % wrap, i // wrap) if wrap else (i, 0)
-            pos = (at[0] + col * step[0] + (row * entry.get("row_step", [0, 1])[0] if wrap else 0),
-                   at[1] + col * step[1] + (row * entry.get("row_step", [0, 1])[1] if wrap else 0))
+            if at and isinstance(at[0], list):  # one position per pile
+                pos = (at[i][0], at[i][1])
+            else:
+                pos = (at[0] + col * step[0] + (row * entry.get("row_step", [0, 1])[0] if wrap else 0),
+                       at[1] + col * step[1] + (row * entry.get("row_step", [0, 1])[1] if wrap else 0))
             orientation = _orientation(entry.get("orientation", "upright"), i, gid)
             if isinstance(entry.get("orientation"), list):
                 # mixed orientations: each card centred in a square cell

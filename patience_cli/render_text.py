@@ -39,10 +39,11 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
         first = specs[0]
         title = f"{group_title(first, len(specs)):<{pad}}"
         if first.spread == "none" and len(specs) > 1:
-            # one line per row of the layout
+            # one line per row of the layout; foundations and show cards on one line
             rows: dict[float, list[PileSpec]] = {}
+            one_line = first.role in (Role.FOUNDATION, Role.DECORATION)
             for spec in specs:
-                rows.setdefault(spec.at[1], []).append(spec)
+                rows.setdefault(0 if one_line else spec.at[1], []).append(spec)
             for r, row in enumerate(rows.values()):
                 line: Line = [(title if r == 0 else " " * pad, "heading")]
                 for n, spec in enumerate(row):
@@ -145,6 +146,9 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
         return [("--" if ascii else "—", "dim")]
     if pos.down[spec.index] == len(cards):
         return [("##" if ascii else "▒▒", "dim")]
+    if rules.layout.options.get("pairs") and len(cards) == 2 and spec.role is Role.TABLEAU:
+        # a red-and-black pair lying together (the Empress of India)
+        return [card_seg(cards[0], ascii), ("&", ""), card_seg(cards[1], ascii)]
     if rules.layout.options.get("mark_available") and spec.role in (Role.TABLEAU, Role.RESERVE):
         # the book marks the available cards with a cross; so does the board
         free = cards[-1] in rules.available_cards(pos, spec.index)

@@ -1,0 +1,306 @@
+"""The Empress of India (Cadogan no. 14), with four packs.
+
+Withdrawn before the deal: the eight black aces (the Admirals' foundations,
+ascending to the kings without queens), the eight red kings (the Generals',
+descending to the aces without knaves), the eight black queens (one queen of
+clubs is the Empress, the other seven are thrown aside) and the eight red
+knaves (her guard).  The Empress and guard are for show.
+
+The Army (24 places, red cards) and the Navy (24, black) are dealt together;
+a red card that finds the Army full goes to the red talon, a black one to the
+black talon.  Then:
+
+* Rule I: no card goes to a foundation unless a card of the other colour goes
+  at the same time.  Cards are first paired: any unpaired Army card may be laid
+  on any unpaired Navy card, or the reverse, and the pair, never to be
+  separated, is played to its two foundations together once both fit.
+* Rule II: a vacancy in the Army or Navy is refilled at once, by itself, from
+  the talon of its colour, or from the pack when that talon is empty (cards of
+  the other colour turned meanwhile go to their own vacancies or talon).
+* Rule III: cards from the pack or talon are never played at once: they pass
+  through the Army or Navy.
+* ``deal`` deals out the rest of the pack into the two talons; no redeal.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import Card, Colour, Suit
+from ..engine import DEAL, Move, Position, Rules, Status
+from ..layout import Layout
+
+BLACK_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)   # Admirals: A up to K, no queen
+RED_ORDER = (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)     # Generals: K down to A, no knave
+
+
+def is_red(card: Card) -> bool:
+    return card.colour is Colour.RED
+
+
+class EmpressRules(Rules):
+    has_deal_step = True
+
+    def __init__(self, layout: Layout) -> None:
+        super().__init__(layout)
+        ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
+        self.army, self.navy = ids("army"), ids("navy")
+        self.admirals, self.generals = ids("admiral"), ids("general")
+        self.red_talon, self.black_talon = ids("red_talon")[0], ids("black_talon")[0]
+        self.stock = ids("stock")[0]
+        self.empress, self.guard, self.aside = ids("empress")[0], ids("guard"), ids("aside")[0]
+        self.sources = self.army + self.navy
+        self.talon = None  # two talons, handled here
+
+    # ------------------------------------------------------------ the deal
+    def deal(self, deck: Sequence[Card]) -> Position:
+        rest = list(deck)
+        piles: list[tuple[Card, ...]] = [() for _ in self.specs]
+
+        def withdraw(test) -> list[Card]:
+            found = [c for c in rest if test(c)]
+            for c in found:
+                rest.remove(c)
+            return found
+
+        for index, card in zip(self.admirals, withdraw(lambda c: c.rank == 1 and not is_red(c))):
+            piles[index] = (card,)
+        for index, card in zip(self.generals, withdraw(lambda c: c.rank == 13 and is_red(c))):
+            piles[index] = (card,)
+        queens = withdraw(lambda c: c.rank == 12 and not is_red(c))
+        empress = next(q for q in queens if q.suit is Suit.CLUBS)
+        queens.remove(empress)
+        piles[self.empress] = (empress,)
+        piles[self.aside] = tuple(queens)
+        for index, card in zip(self.guard, withdraw(lambda c: c.rank == 11 and is_red(c))):
+            piles[index] = (card,)
+        # the Army and Navy dealt together; the overflow of a full side to its talon
+        while rest and not all(piles[i] for i in self.army + self.navy):
+            card = rest.pop(0)
+            places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
+            talon = self.red_talon if is_red(card) else self.black_talon
+            target = places[0] if places else talon
+            piles[target] = piles[target] + (card,)
+        piles[self.stock] = tuple(reversed(rest))
+        down = [0] * len(piles)
+        down[self.stock] = len(rest)
+        return Position(tuple(piles), tuple(down))
+
+    # ------------------------------------------------------------ reading
+    def side(self, index: int) -> str | None:
+        return "army" if index in self.army else "navy" if index in self.navy else None
+
+    def home(self, pos: Position, card: Card) -> int | None:
+        """The foundation *card* would go on now, if any."""
+        order, places = (RED_ORDER, self.generals) if is_red(card) else \
+            (BLACK_ORDER, self.admirals)
+        for f in places:
+            pile = pos.piles[f]
+            if pile and pile[-1].suit == card.suit and pile[-1].rank != order[-1] \
+                    and order[order.index(pile[-1].rank) + 1] == card.rank:
+                return f
+        return None
+
+    def available_cards(self, pos: Position, index: int) -> list[Card]:
+        if self.side(index):
+            return list(pos.piles[index])
+        return super().available_cards(pos, index)
+
+    def fits(self, pos: Position, index: int) -> tuple[int, int] | None:
+        """The two foundations of the pair on *index*, if both cards fit now."""
+        cards = pos.piles[index]
+        if len(cards) != 2:
+            return None
+        red, black = sorted(cards, key=lambda c: not is_red(c))
+        r, b = self.home(pos, red), self.home(pos, black)
+        return (r, b) if r is not None and b is not None else None
+
+    # ------------------------------------------------------------ moves
+    def legal_moves(self, pos: Position) -> list[Move]:
+        if self.status(pos)[0] is not Status.PLAYING:
+            return []
+        return self._moves(pos)
+
+    def _moves(self, pos: Position) -> list[Move]:
+        moves = []
+        for p in self.army + self.navy:
+            homes = self.fits(pos, p)
+            if homes:
+                moves.append(Move("move", p, homes[0]))
+        single_army = [a for a in self.army if len(pos.piles[a]) == 1]
+        single_navy = [n for n in self.navy if len(pos.piles[n]) == 1]
+        for a in single_army:
+            for n in single_navy:
+                moves.append(Move("move", a, n))
+                moves.append(Move("move", n, a))
+        if pos.piles[self.stock]:
+            moves.append(DEAL)
+        return moves
+
+    def _any_move(self, pos: Position) -> bool:
+        if pos.piles[self.stock]:
+            return True
+        if any(len(pos.piles[a]) == 1 for a in self.army) and \
+                any(len(pos.piles[n]) == 1 for n in self.navy):
+            return True
+        return any(self.fits(pos, p) for p in self.army + self.navy)
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        status, why = self.status(pos)
+        if status is not Status.PLAYING:
+            return f"the game is over: {why}"
+        if move.kind == "deal":
+            return None if pos.piles[self.stock] else \
+                "the pack is dealt out (there is no redeal)"
+        if move.kind != "move" or move.src is None or move.dst is None:
+            return "that is not a move of this game"
+        if move.count != 1 or move.card is not None:
+            return "name two piles: a card to pair and its partner, or a pair and a foundation"
+        src, dst = move.src, move.dst
+        s, d = self.specs[src], self.specs[dst]
+        if src in (self.red_talon, self.black_talon, self.stock):
+            return ("cards from the pack or talon are never played at once: they pass through "
+                    "the Army or Navy first (Rule III)")
+        if not self.side(src):
+            return f"cards on the {s.label} stay there"
+        cards = pos.piles[src]
+        if not cards:
+            return f"the {s.label} is empty"
+        if dst in self.admirals + self.generals:
+            if len(cards) == 1:
+                return (f"the {cards[0]} cannot be played alone: a card goes to a foundation "
+                        "only with a card of the other colour at the same time; pair it first "
+                        "(Rule I)")
+            homes = self.fits(pos, src)
+            if homes is None:
+                red, black = sorted(cards, key=lambda c: not is_red(c))
+                stuck = [c for c in (red, black) if self.home(pos, c) is None]
+                return (f"the pair {red} and {black} is played together, and the "
+                        f"{' and the '.join(str(c) for c in stuck)} cannot go on a foundation "
+                        "yet (Rule I)")
+            if dst not in homes:
+                return (f"the pair goes to {self.specs[homes[0]].label} and "
+                        f"{self.specs[homes[1]].label}")
+            return None
+        if self.side(dst):
+            if self.side(dst) == self.side(src):
+                return ("a pair is one red card and one black: an Army card pairs only with a "
+                        "Navy card, and a Navy card with an Army card")
+            if not pos.piles[dst]:
+                return f"the {d.label} is empty: its vacancy is refilled from the talon (Rule II)"
+            if len(cards) > 1 or len(pos.piles[dst]) > 1:
+                return "each card can only be paired once"
+            return None
+        return f"nothing is placed on the {d.label}"
+
+    # ------------------------------------------------------------ applying
+    def apply(self, pos: Position, move: Move,
+              log: list[tuple[int, Card]] | None = None) -> Position:
+        if move.kind == "deal":
+            return self.deal_rest(pos)
+        if move.dst in self.admirals + self.generals:
+            piles = list(pos.piles)
+            homes = self.fits(pos, move.src)
+            assert homes is not None
+            red, black = sorted(pos.piles[move.src], key=lambda c: not is_red(c))
+            piles[homes[0]] = piles[homes[0]] + (red,)
+            piles[homes[1]] = piles[homes[1]] + (black,)
+            piles[move.src] = ()
+            pos = Position(tuple(piles), pos.down, pos.extra)
+        else:
+            pos = self.transfer(pos, move.src, move.dst)
+        return self.refill(pos, log)
+
+    def refill(self, pos: Position, log: list[tuple[int, Card]] | None = None) -> Position:
+        """Rule II, at once: every vacancy takes the top card of its colour's
+        talon; when that talon is empty the pack is turned until a card of the
+        colour comes, the others going to their own vacancies or talon."""
+        piles, down = list(pos.piles), list(pos.down)
+        stock = list(piles[self.stock])
+
+        def place(card: Card) -> bool:
+            places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
+            if places:
+                piles[places[0]] = (card,)
+                if log is not None:
+                    log.append((places[0], card))
+                return True
+            return False
+
+        changed = True
+        while changed:
+            changed = False
+            for side, talon in ((self.army, self.red_talon), (self.navy, self.black_talon)):
+                for i in side:
+                    if piles[i]:
+                        continue
+                    if piles[talon]:
+                        piles[i], piles[talon] = piles[talon][-1:], piles[talon][:-1]
+                        if log is not None:
+                            log.append((i, piles[i][0]))
+                        changed = True
+                    elif stock:
+                        card = stock.pop()
+                        if not place(card):
+                            t = self.red_talon if is_red(card) else self.black_talon
+                            piles[t] = piles[t] + (card,)
+                        changed = True
+                    break  # one vacancy at a time, then look again
+        piles[self.stock] = tuple(stock)
+        down[self.stock] = len(stock)
+        return Position(tuple(piles), tuple(down), pos.extra)
+
+    def deal_rest(self, pos: Position) -> Position:
+        """Deal out the rest of the pack: each card to a vacancy of its colour,
+        or to its talon."""
+        piles, down = list(pos.piles), list(pos.down)
+        for card in reversed(piles[self.stock]):
+            places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
+            target = places[0] if places else (self.red_talon if is_red(card)
+                                               else self.black_talon)
+            piles[target] = piles[target] + (card,)
+        piles[self.stock] = ()
+        down[self.stock] = 0
+        return Position(tuple(piles), tuple(down), pos.extra)
+
+    # ------------------------------------------------------------ status and words
+    def status(self, pos: Position) -> tuple[Status, str]:
+        left = sum(len(pos.piles[i]) for i in self.army + self.navy +
+                   (self.red_talon, self.black_talon, self.stock))
+        if left == 0:
+            return Status.WON, "every card has reached the Admirals and the Generals"
+        if not self._any_move(pos):
+            return Status.LOST, ("no pair can be played and none can be made, and the pack "
+                                 "is dealt out")
+        return Status.PLAYING, ""
+
+    def deal_step_name(self, pos: Position) -> str:
+        return "deal out the rest of the pack into the two talons"
+
+    def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        if move.kind == "deal":
+            return self.deal_step_name(pos)
+        src = pos.piles[move.src]
+        if move.dst in self.admirals + self.generals:
+            homes = self.fits(pos, move.src)
+            red, black = sorted(src, key=lambda c: not is_red(c))
+            where = (f" to {self.specs[homes[0]].label} and {self.specs[homes[1]].label}"
+                     if homes else "")
+            return (f"play the pair {red.text(ascii)} and {black.text(ascii)} "
+                    f"({self.specs[move.src].label}){where}")
+        card, onto = src[-1], pos.piles[move.dst]
+        target = onto[-1].text(ascii) if onto else "(empty)"
+        return (f"pair the {card.text(ascii)} ({self.specs[move.src].label}) with the "
+                f"{target} ({self.specs[move.dst].label})")
+
+    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        text = self.describe(pos, move, ascii)
+        log: list[tuple[int, Card]] = []
+        self.apply(pos, move, log)
+        if log:
+            text += "; refilled: " + ", ".join(f"{card.text(ascii)} into {self.specs[i].label}"
+                                               for i, card in log)
+        return text
+
+
+RULES = EmpressRules

@@ -1,0 +1,127 @@
+"""The Empress of India (Cadogan no. 14): each rule, allowed and forbidden,
+on hand-built positions.  Army 1-24, Navy 25-48, Admirals 49-56, Generals
+57-64, red talon 65, black talon 66, pack 67, Empress 68, guard 69-76, the
+queens thrown aside 77."""
+
+from collections import Counter
+
+from patience_cli.cards import new_pack
+from patience_cli.engine import DEAL, Move, Status
+from patience_cli.game import Game
+
+from conftest import position
+
+
+def ix(rules, number):
+    return rules.layout.by_number(number).index
+
+
+def mv(rules, src, dst):
+    return Move("move", ix(rules, src), ix(rules, dst))
+
+
+def pile(rules, pos, number):
+    return " ".join(c.code for c in pos.piles[ix(rules, number)])
+
+
+def table(**piles):
+    """Admirals on the A♠ and Generals on the K♥ (one each used), the rest of the
+    Army 9♦ and Navy 9♣ fillers; p<N>= overrides pile N."""
+    content = {n: "9d" for n in range(1, 25)} | {n: "9c" for n in range(25, 49)}
+    content |= {49: "As", 50: "Ac", 57: "Kh", 58: "Kd"}
+    content |= {int(k[1:]): v for k, v in piles.items()}
+    return content
+
+
+def test_the_deal_withdraws_the_foundations_the_empress_and_her_guard():
+    game = Game.new("empress-of-india", seed=8)
+    rules, pos = game.rules, game.position
+    assert {c.code for i in rules.admirals for c in pos.piles[i]} == {"As", "Ac"}
+    assert all(len(pos.piles[i]) == 1 for i in rules.admirals + rules.generals)
+    assert {c.code for i in rules.generals for c in pos.piles[i]} == {"Kh", "Kd"}
+    assert pos.piles[rules.empress][0].code == "Qc"
+    assert sorted(c.code for i in rules.guard for c in pos.piles[i]) == ["Jd"] * 4 + ["Jh"] * 4
+    assert len(pos.piles[rules.aside]) == 7
+    assert all(len(pos.piles[i]) == 1 and pos.piles[i][0].colour.value == "red"
+               for i in rules.army)
+    assert all(len(pos.piles[i]) == 1 and pos.piles[i][0].colour.value == "black"
+               for i in rules.navy)
+    talons = pos.piles[rules.red_talon] + pos.piles[rules.black_talon]
+    assert all(c.colour.value == "red" for c in pos.piles[rules.red_talon])
+    assert all(c.colour.value == "black" for c in pos.piles[rules.black_talon])
+    assert len(talons) + len(pos.piles[rules.stock]) == 208 - 32 - 48
+    assert Counter(pos.cards()) == Counter(new_pack("whist", 4))
+
+
+def test_no_card_goes_up_alone_only_a_red_and_black_pair_together():
+    rules, pos = position("empress-of-india", table(p1="Qh", p25="2s", p26="2c", p67="5d"))
+    assert "Rule I" in rules.move_reason(pos, mv(rules, 1, 57))
+    assert "Rule I" in rules.move_reason(pos, mv(rules, 25, 49))
+    pos = rules.apply(pos, mv(rules, 1, 25))                 # pair Q♥ on 2♠
+    assert pile(rules, pos, 25) == "2s Qh"
+    assert rules.move_reason(pos, mv(rules, 25, 57)) is None
+    pos = rules.apply(pos, mv(rules, 25, 57))
+    assert pile(rules, pos, 57) == "Kh Qh" and pile(rules, pos, 49) == "As 2s"
+
+
+def test_a_pair_waits_until_both_cards_fit():
+    rules, pos = position("empress-of-india", table(p1="Qh", p25="3s", p67="5d"))
+    pos = rules.apply(pos, mv(rules, 1, 25))
+    assert "cannot go on a foundation yet" in rules.move_reason(pos, mv(rules, 25, 57))
+
+
+def test_any_army_card_pairs_with_any_navy_card_and_the_reverse_but_once_only():
+    rules, pos = position("empress-of-india", table(p1="5h", p2="6h", p25="Jc", p67="5d"))
+    assert rules.move_reason(pos, mv(rules, 1, 25)) is None
+    assert rules.move_reason(pos, mv(rules, 25, 1)) is None
+    assert "Army card pairs only with a Navy card" in rules.move_reason(pos, mv(rules, 1, 2))
+    pos = rules.apply(pos, mv(rules, 1, 25))
+    assert "only be paired once" in rules.move_reason(pos, mv(rules, 2, 25))
+    assert "only be paired once" in rules.move_reason(pos, mv(rules, 25, 2))
+
+
+def test_a_vacancy_is_refilled_at_once_from_its_own_talon_or_else_the_pack():
+    rules, pos = position("empress-of-india", table(p1="5h", p25="Jc", p65="4d 8h",
+                                                    p66="7s", p67="5d"))
+    pos = rules.apply(pos, mv(rules, 1, 25))                # Army 1 empties
+    assert pile(rules, pos, 1) == "8h" and pile(rules, pos, 65) == "4d"
+    rules, pos = position("empress-of-india", table(p1="5h", p25="Jc", p66="7s",
+                                                    p67="6h 4c 2s"))
+    pos = rules.apply(pos, mv(rules, 1, 25))                # no red talon: turn the pack
+    assert pile(rules, pos, 1) == "6h"
+    assert pile(rules, pos, 66) == "7s 2s 4c"               # black cards to their talon
+    assert pile(rules, pos, 67) == ""
+
+
+def test_pack_and_talon_cards_are_never_played_at_once():
+    rules, pos = position("empress-of-india", table(p65="Qh", p67="5d"))
+    assert "Rule III" in rules.move_reason(pos, mv(rules, 65, 57))
+    assert "Rule III" in rules.move_reason(pos, mv(rules, 65, 25))
+
+
+def test_the_foundations_follow_suit_and_leave_out_queens_and_knaves():
+    rules, pos = position("empress-of-india", table(p1="10h", p25="Ks", p2="Jd",
+                                                    p49="As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js",
+                                                    p57="Kh Qh", p67="5d"))
+    pos = rules.apply(pos, mv(rules, 1, 25))       # 10♥ after Q♥; K♠ after J♠
+    assert rules.move_reason(pos, mv(rules, 25, 57)) is None
+    rules, pos = position("empress-of-india", table(p1="10d", p25="2s", p67="5d"))
+    pos = rules.apply(pos, mv(rules, 1, 25))       # 10♦ is not next on K♦ (the queen is)
+    assert "cannot go on a foundation yet" in rules.move_reason(pos, mv(rules, 25, 58))
+
+
+def test_deal_puts_the_rest_of_the_pack_into_the_two_talons_once():
+    rules, pos = position("empress-of-india", table(p67="5d 5s 6h"))
+    pos = rules.apply(pos, DEAL)
+    assert pile(rules, pos, 65) == "6h 5d" and pile(rules, pos, 66) == "5s"
+    assert pile(rules, pos, 67) == ""
+    assert "no redeal" in (rules.move_reason(pos, DEAL) or "")
+
+
+def test_won_when_every_card_is_on_the_foundations():
+    rules, pos = position("empress-of-india", {49: "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js",
+                                               57: "Kh Qh 10h 9h 8h 7h 6h 5h 4h 3h 2h",
+                                               1: "Ah", 25: "Ks"})
+    pos = rules.apply(pos, mv(rules, 1, 25))
+    pos = rules.apply(pos, mv(rules, 25, 57))
+    assert rules.status(pos)[0] is Status.WON
