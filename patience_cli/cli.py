@@ -367,7 +367,11 @@ def show(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt =
 
 @app.command()
 def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-          as_json: JsonOpt = False) -> None:
+          as_json: JsonOpt = False,
+          show_all: Annotated[bool, typer.Option(
+              "--all", help="List every legal move, even where a game sums up a long run "
+                            "of similar ones (the Empress of India's pairings).")] = False,
+          ) -> None:
     """List the legal moves now, numbered: 'patience move N' plays the Nth."""
     def body() -> None:
         with session(name, state, write=False) as game:
@@ -379,10 +383,17 @@ def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt 
                 status, why = game.status()
                 output.say(f"No legal move: {why}." if why else "No legal move.")
                 return
+            shown, summary = list(range(len(legal))), None
+            if not show_all:
+                shown, summary = game.rules.listing(game.position, legal)
             width = len(str(len(legal)))
-            for n, m in enumerate(legal, 1):
+            for i in shown:
+                m = legal[i]
                 text = game.rules.describe(game.position, m, ascii)
-                output.say(f"{n:>{width}}. {text:<48}  patience {game.rules.command(game.position, m)}")
+                output.say(f"{i + 1:>{width}}. {text:<48}  "
+                           f"patience {game.rules.command(game.position, m)}")
+            if summary:
+                output.say(summary)
     run(body)
 
 

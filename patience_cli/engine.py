@@ -267,6 +267,11 @@ class Rules:
             moves.append(DEAL)
         return moves
 
+    def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
+        """Which of *moves* (by index) 'patience moves' shows, and a line summing
+        up the rest; a game with a long run of alike moves overrides this."""
+        return list(range(len(moves))), None
+
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
         """Moving a whole packet to an empty packet of the same kind changes
         nothing: it is legal but never listed."""

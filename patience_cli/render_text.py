@@ -165,6 +165,9 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
         return [card_seg(cards[-1], ascii), (f"  ({len(cards)} cards out)", "dim")]
     if spec.role is Role.FOUNDATION:
         return [card_seg(cards[-1], ascii), (f"  ({len(cards)})", "dim")]
+    if spec.role is Role.TALON:
+        # a face-up packet: only its top card shows
+        return [card_seg(cards[-1], ascii, True), (f"  ({len(cards)} in the talon)", "dim")]
     out: Line = []
     if down:
         back = "##" if ascii else "▒▒"

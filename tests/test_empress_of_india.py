@@ -125,3 +125,22 @@ def test_won_when_every_card_is_on_the_foundations():
     pos = rules.apply(pos, mv(rules, 1, 25))
     pos = rules.apply(pos, mv(rules, 25, 57))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_moves_sums_up_the_pairings_and_all_lists_them(run):
+    assert run("new", "empress-of-india", "--seed", "2").code == 0
+    short = run("moves").out.splitlines()
+    full = run("moves", "--all").out.splitlines()
+    assert "other pairings" in short[-1] and "'patience moves --all'" in short[-1]
+    total = int(full[-1].split(".")[0])
+    assert len(full) == total > len(short)
+    # the numbers shown are those of the full list: 'move N' plays the same move
+    shown = short[0].split(".")[0]
+    assert any(line.startswith(shown + ".") and line == short[0] for line in full)
+
+
+def test_a_pairing_reports_the_refill_it_brought(run):
+    run("new", "empress-of-india", "--seed", "2")
+    result = run("move", "2", "25")
+    assert result.code == 0
+    assert result.out.startswith("Pair the Q♦ (Army 2) with the 7♠ (Navy 25); refilled:")

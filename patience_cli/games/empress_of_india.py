@@ -137,6 +137,26 @@ class EmpressRules(Rules):
             moves.append(DEAL)
         return moves
 
+    def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
+        """Show the pairs to play, the deal, and the pairings that make a pair
+        ready to play at once; sum up the other pairings in one line."""
+        shown, rest = [], 0
+        for n, m in enumerate(moves):
+            if m.kind != "move" or m.dst not in self.sources:
+                shown.append(n)
+            elif self.home(pos, pos.piles[m.src][-1]) is not None and \
+                    self.home(pos, pos.piles[m.dst][-1]) is not None:
+                shown.append(n)
+            else:
+                rest += 1
+        if not rest:
+            return shown, None
+        a, v = self.specs[self.army[0]].number, self.specs[self.navy[0]].number
+        return shown, (f"... and {rest} other pairings: any single Army card "
+                       f"({a}-{a + len(self.army) - 1}) on any single Navy card "
+                       f"({v}-{v + len(self.navy) - 1}) or the reverse, 'patience move A N' "
+                       "('patience moves --all' lists them)")
+
     def _any_move(self, pos: Position) -> bool:
         if pos.piles[self.stock]:
             return True
