@@ -64,9 +64,9 @@ def cards(text: str) -> tuple:
 
 
 def position(game_id: str, piles: dict[int, str], down: dict[int, int] | None = None,
-             **extra) -> tuple:
+             variant: str | None = None, **extra) -> tuple:
     """(rules, position) with the given cards (bottom first) on the numbered piles."""
-    layout, rules = load(game_id)
+    layout, rules = load(game_id, variant)
     contents = [()] * len(layout.piles)
     for number, text in piles.items():
         contents[layout.by_number(number).index] = cards(text)

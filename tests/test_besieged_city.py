@@ -134,3 +134,12 @@ def test_won_when_all_four_foundations_close_with_their_aces():
     rules, pos = position("besieged-city", piles)
     pos = rules.apply(pos, mv(rules, 1, 30))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_variant_fourteens_packs_only_the_books_kind_of_pair():
+    piles = city(p1="2h", p2="Kh", p3="Qh")
+    rules, pos = position("besieged-city", piles)
+    assert rules.move_reason(pos, mv(rules, 2, 1)) is None          # K next to 2 in the order
+    rules, pos = position("besieged-city", piles, variant="fourteens")
+    assert "Rule II" in rules.move_reason(pos, mv(rules, 2, 1))     # K + 2 is not fourteen
+    assert rules.move_reason(pos, mv(rules, 3, 1)) is None          # Q + 2 is

@@ -108,3 +108,14 @@ def test_won_when_every_card_is_on_the_foundations():
     rules, pos = position("congress", {17: "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs", 1: "Ks"})
     pos = rules.apply(pos, mv(rules, 1, 17))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_variant_immediate_refills_each_vacancy_as_it_occurs():
+    piles = table(rows=2, p1="2h 3c", p17="Ah", p18="2c", p25="9d 8d")
+    rules, pos = position("congress", piles, variant="immediate", rows=2)
+    pos = rules.apply(pos, mv(rules, 1, 18))                  # the 3♣ goes up ...
+    assert pile(rules, pos, 1) == "2h 8d"                     # ... and the 8♦ fills its place
+    assert "cannot go on the A♥" in rules.move_reason(pos, mv(rules, 1, 17))
+    default_rules, default = position("congress", piles, rows=2)
+    default = default_rules.apply(default, mv(default_rules, 1, 18))
+    assert pile(default_rules, default, 1) == "2h"            # the default waits for 'deal'

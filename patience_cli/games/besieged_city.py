@@ -34,13 +34,16 @@ from ..layout import Layout
 HALF = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7)
 ORDER = HALF + HALF[::-1]
 NEXT_IN_ORDER = {frozenset((a, b)) for a, b in zip(ORDER, ORDER[1:])}
+#: the variant 'fourteens': only the book's kind of pair, a queen and a two,
+#: a knave and a three ... (values adding up to fourteen)
+FOURTEENS = {frozenset((a, 14 - a)) for a in range(1, 14)}
 
 
-def packs_on(card: Card, top: Card) -> bool:
-    """Rule II: same suit, and one apart in rank or next to each other in the
-    foundations' order."""
+def packs_on(card: Card, top: Card, pairs: set = NEXT_IN_ORDER) -> bool:
+    """Rule II: same suit, and one apart in rank or a pair of the foundations'
+    order."""
     return card.suit == top.suit and (abs(card.rank - top.rank) == 1
-                                      or frozenset((card.rank, top.rank)) in NEXT_IN_ORDER)
+                                      or frozenset((card.rank, top.rank)) in pairs)
 
 
 class BesiegedCityRules(Rules):
@@ -60,6 +63,8 @@ class BesiegedCityRules(Rules):
         for r in range(len(self.left)):
             row = reserve[r * cols:(r + 1) * cols]
             self.line[self.left[r]] = self.line[self.right[r]] = row
+        self.pairs = FOURTEENS if layout.options.get("packing") == "fourteens" \
+            else NEXT_IN_ORDER
         self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
             i: tuple(rp for rp, line in self.line.items() if i in line) for i in reserve}
 
@@ -177,7 +182,7 @@ class BesiegedCityRules(Rules):
                 return None
             return ("a vacancy in the Ramparts is filled only with a Reserve card from the "
                     "line it ends (Rule IV)")
-        if not packs_on(card, top[-1]):
+        if not packs_on(card, top[-1], self.pairs):
             return (f"in the Ramparts a card goes on one of its own suit, one higher or lower "
                     f"or next in the foundations' order (a queen on a two): the {card} "
                     f"cannot go on the {top[-1]} (Rule II)")
@@ -221,7 +226,7 @@ class BesiegedCityRules(Rules):
         top = pos.piles[rp]
         if not top:
             return None
-        return None if packs_on(pos.piles[src][-1], top[-1]) else "no"
+        return None if packs_on(pos.piles[src][-1], top[-1], self.pairs) else "no"
 
     # ------------------------------------------------------------ applying
     @staticmethod

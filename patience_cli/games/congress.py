@@ -36,6 +36,9 @@ class CongressRules(Rules):
         self.first_helps = self.helps[:int(layout.options.get("original_helps", 4))]
         self.stock = layout.group("stock")[0].index
         self.sources = self.rivers + self.helps
+        #: "pause" (the default): vacancies wait for the next 'deal';
+        #: "immediate" (the variant): every vacancy is refilled as it occurs
+        self.refill = layout.options.get("refill", "pause")
 
     # ------------------------------------------------------------ the deal
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -99,6 +102,13 @@ class CongressRules(Rules):
             return "the pack is exhausted (there is no redeal)"
         return None
 
+    def apply(self, pos: Position, move: Move) -> Position:
+        new = super().apply(pos, move)
+        if self.refill == "immediate" and move.kind != "deal" and self.vacancies(new) \
+                and new.piles[self.stock]:
+            new = self.apply_deal(new)  # refills, as there are vacancies
+        return new
+
     def apply_deal(self, pos: Position) -> Position:
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
@@ -126,7 +136,12 @@ class CongressRules(Rules):
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
         if move.kind != "deal":
-            return super().outcome(pos, move, ascii)
+            text = super().outcome(pos, move, ascii)
+            after = self.apply(pos, move)
+            plain = super().apply(pos, move)
+            new = [f"{c.text(ascii)} to {self.specs[i].label}" for i in self.rivers + self.first_helps
+                   for c in after.piles[i][len(plain.piles[i]):]]
+            return text + ("; refilled: " + ", ".join(new) if new else "")
         after = self.apply_deal(pos)
         dealt = []
         for i in self.rivers + self.first_helps:
