@@ -10,7 +10,7 @@ import pytest
 
 from patience_cli import cli
 from patience_cli.cards import parse_card
-from patience_cli.engine import Position
+from patience_cli.engine import Move, Position
 from patience_cli.games import load
 from patience_cli.layout import game_ids
 
@@ -77,6 +77,21 @@ def position(game_id: str, piles: dict[int, str], down: dict[int, int] | None = 
     if extra:
         pos = pos.with_extra(**extra)
     return rules, pos
+
+
+def pile_index(rules, number: int) -> int:
+    """The internal index of the pile a player calls *number*."""
+    return rules.layout.by_number(number).index
+
+
+def move_between(rules, src: int, dst: int) -> Move:
+    """The move of the top card of pile *src* to pile *dst* (pile numbers)."""
+    return Move("move", pile_index(rules, src), pile_index(rules, dst))
+
+
+def pile_text(rules, pos: Position, number: int) -> str:
+    """The cards of pile *number*, bottom first, as codes: "5c 4c"."""
+    return " ".join(c.code for c in pos.piles[pile_index(rules, number)])
 
 
 ALL_GAMES = game_ids()

@@ -3,22 +3,10 @@ hand-built positions.  Ramparts: top 1-3, left 4-7, right 8-11, bottom 12-14;
 Reserve 15-26 row by row (15 ends at Ramparts 1, 12, 4 and 8); foundations
 27-30; pack 31; talon 32."""
 
-from patience_cli.engine import DEAL, Move, Status
+from patience_cli.engine import DEAL, Status
 from patience_cli.games.besieged_city import ORDER
 
-from conftest import position
-
-
-def ix(rules, number):
-    return rules.layout.by_number(number).index
-
-
-def mv(rules, src, dst):
-    return Move("move", ix(rules, src), ix(rules, dst))
-
-
-def pile(rules, pos, number):
-    return " ".join(c.code for c in pos.piles[ix(rules, number)])
+from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
 
 
 def city(**piles):

@@ -6,18 +6,10 @@ pack 73, talon 74."""
 from collections import Counter
 
 from patience_cli.cards import new_pack
-from patience_cli.engine import DEAL, Move, Status, redeal_shuffled
+from patience_cli.engine import DEAL, Status, redeal_shuffled
 from patience_cli.game import Game
 
-from conftest import position
-
-
-def ix(rules, number):
-    return rules.layout.by_number(number).index
-
-
-def mv(rules, src, dst):
-    return Move("move", ix(rules, src), ix(rules, dst))
+from conftest import move_between as mv, pile_index as ix, position
 
 
 def carpet(full=True, gaps=(), **cards):

@@ -5,22 +5,10 @@ hand-built positions.  Rivers 1-8 (one per column, first row first), helps
 from collections import Counter
 
 from patience_cli.cards import new_pack
-from patience_cli.engine import DEAL, Move, Status
+from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import position
-
-
-def ix(rules, number):
-    return rules.layout.by_number(number).index
-
-
-def mv(rules, src, dst):
-    return Move("move", ix(rules, src), ix(rules, dst))
-
-
-def pile(rules, pos, number):
-    return " ".join(c.code for c in pos.piles[ix(rules, number)])
+from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
 
 
 def table(rows=1, **piles):

@@ -6,22 +6,10 @@ queens thrown aside 77."""
 from collections import Counter
 
 from patience_cli.cards import new_pack
-from patience_cli.engine import DEAL, Move, Status
+from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import position
-
-
-def ix(rules, number):
-    return rules.layout.by_number(number).index
-
-
-def mv(rules, src, dst):
-    return Move("move", ix(rules, src), ix(rules, dst))
-
-
-def pile(rules, pos, number):
-    return " ".join(c.code for c in pos.piles[ix(rules, number)])
+from conftest import move_between as mv, pile_text as pile, position
 
 
 def table(**piles):
@@ -75,6 +63,7 @@ def test_any_army_card_pairs_with_any_navy_card_and_the_reverse_but_once_only():
     assert rules.move_reason(pos, mv(rules, 1, 25)) is None
     assert rules.move_reason(pos, mv(rules, 25, 1)) is None
     assert "Army card pairs only with a Navy card" in rules.move_reason(pos, mv(rules, 1, 2))
+    assert "the pile it is on" in rules.move_reason(pos, mv(rules, 1, 1))
     pos = rules.apply(pos, mv(rules, 1, 25))
     assert "only be paired once" in rules.move_reason(pos, mv(rules, 2, 25))
     assert "only be paired once" in rules.move_reason(pos, mv(rules, 25, 2))

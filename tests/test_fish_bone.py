@@ -2,22 +2,10 @@
 hand-built positions.  Piles: gridiron 1-6, knaves 7-14, kings 15-22,
 queens 23-30, pack 31, talon 32."""
 
-from patience_cli.engine import DEAL, Move, Status
+from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import position
-
-
-def ix(rules, number):
-    return rules.layout.by_number(number).index
-
-
-def mv(rules, src, dst):
-    return Move("move", ix(rules, src), ix(rules, dst))
-
-
-def pile(rules, pos, number):
-    return " ".join(c.code for c in pos.piles[ix(rules, number)])
+from conftest import move_between as mv, pile_text as pile, position
 
 
 def test_knaves_build_down_in_suit_to_the_ace():
@@ -115,3 +103,9 @@ def test_won_when_every_card_lies_in_the_fish_bone():
                                          23: "Qh", 32: "Ah"})
     pos = rules.apply(pos, mv(rules, 32, 7))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_what_happens_by_itself_is_told_with_the_move_in_ascii_too():
+    rules, pos = position("fish-bone", {7: "Js", 31: "Jd"})
+    assert rules.outcome(pos, DEAL, ascii=True) == \
+        "dealt the Jd to the Talon; then the Jd goes to Knave 2"

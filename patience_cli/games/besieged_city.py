@@ -217,16 +217,16 @@ class BesiegedCityRules(Rules):
         swapped = self.apply_swap(pos, a, b)
         for i in (a, b):
             for rp in self.ends[i]:
-                if self._reason_plain(swapped, i, rp) is None:
+                if self._takes(swapped, i, rp):
                     return None
         return ("a transposition is allowed only to let a Reserve card pass to the Ramparts, "
                 "and this one does not")
 
-    def _reason_plain(self, pos: Position, src: int, rp: int) -> str | None:
-        top = pos.piles[rp]
-        if not top:
-            return None
-        return None if packs_on(pos.piles[src][-1], top[-1], self.pairs) else "no"
+    def _takes(self, pos: Position, src: int, rampart: int) -> bool:
+        """Whether the Reserve card on *src* could pass to *rampart*, one of the
+        ends of its line: into its vacancy, or onto its top card (Rule II)."""
+        top = pos.piles[rampart]
+        return not top or packs_on(pos.piles[src][-1], top[-1], self.pairs)
 
     # ------------------------------------------------------------ applying
     @staticmethod

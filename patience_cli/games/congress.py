@@ -34,7 +34,6 @@ class CongressRules(Rules):
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))
         self.first_helps = self.helps[:int(layout.options.get("original_helps", 4))]
-        self.stock = layout.group("stock")[0].index
         self.sources = self.rivers + self.helps
         #: "pause" (the default): vacancies wait for the next 'deal';
         #: "immediate" (the variant): every vacancy is refilled as it occurs

@@ -47,10 +47,8 @@ class EmpressRules(Rules):
         self.army, self.navy = ids("army"), ids("navy")
         self.admirals, self.generals = ids("admiral"), ids("general")
         self.red_talon, self.black_talon = ids("red_talon")[0], ids("black_talon")[0]
-        self.stock = ids("stock")[0]
         self.empress, self.guard, self.aside = ids("empress")[0], ids("guard"), ids("aside")[0]
         self.sources = self.army + self.navy
-        self.talon = None  # two talons, handled here
 
     # ------------------------------------------------------------ the deal
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -178,6 +176,8 @@ class EmpressRules(Rules):
             return "name two piles: a card to pair and its partner, or a pair and a foundation"
         src, dst = move.src, move.dst
         s, d = self.specs[src], self.specs[dst]
+        if src == dst:
+            return "a card cannot move to the pile it is on"
         if src in (self.red_talon, self.black_talon, self.stock):
             return ("cards from the pack or talon are never played at once: they pass through "
                     "the Army or Navy first (Rule III)")

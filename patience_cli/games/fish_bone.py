@@ -71,9 +71,10 @@ class FishBoneRules(Rules):
         return None
 
     # ------------------------------------------------------------ what happens by itself
-    def settle(self, pos: Position) -> tuple[Position, list[str]]:
-        """Lay every free knave, and every king and queen whose knave is down."""
-        done: list[str] = []
+    def settle(self, pos: Position) -> tuple[Position, list[tuple[Card, int]]]:
+        """Lay every free knave, and every king and queen whose knave is down;
+        also says which card went where."""
+        done: list[tuple[Card, int]] = []
         while True:
             for src in (self.talon, *self.gridiron):
                 cards = pos.piles[src]
@@ -81,7 +82,7 @@ class FishBoneRules(Rules):
                     continue
                 dst = self._home(pos, cards[-1])
                 if dst is not None:
-                    done.append(f"the {cards[-1]} goes to {self.specs[dst].label}")
+                    done.append((cards[-1], dst))
                     pos = self.transfer(pos, src, dst)
                     break
             else:
@@ -103,8 +104,9 @@ class FishBoneRules(Rules):
         text = super().outcome(pos, move, ascii)
         done = self.settle(super().apply(pos, move))[1]
         if done:
-            text += "; then " + ", ".join(done)
-        return text if not ascii else text
+            text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.specs[dst].label}"
+                                          for card, dst in done)
+        return text
 
 
 RULES = FishBoneRules
