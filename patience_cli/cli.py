@@ -17,19 +17,17 @@ from typing import Annotated, Any, Iterator, Optional
 import typer
 
 from . import output
-from .engine import (
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Status,
-)
-from .game import DeckError, Game, parse_deck, parse_share_code
-from .layout import LayoutError, game_ids, load_layout
+from . import state as state_mod
+from .engine import Move, Status
+from .errors import ExitStatus, PatienceError
+from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
+from .layout import game_ids, load_layout
 from .render_text import board, status_lines
 from .rng import MAX_SEED
-from .state import (
-    DEFAULT_NAME, BusyError, CorruptStateError, NoGameError, StateError, Store,
-)
+from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store
 
-EXIT_REFUSED = 1
-EXIT_USAGE = 2
+EXIT_REFUSED = ExitStatus.REFUSED
+EXIT_USAGE = ExitStatus.USAGE
 
 app = typer.Typer(
     name="patience",
@@ -48,12 +46,13 @@ app = typer.Typer(
 )
 
 
-class Fail(Exception):
-    """An error to report in one line, with its exit code."""
+class Fail(PatienceError):
+    """An error of the command line itself, to report in one line, with its
+    exit status (a usage error unless said otherwise)."""
 
-    def __init__(self, message: str, code: int = EXIT_USAGE) -> None:
+    def __init__(self, message: str, code: ExitStatus = EXIT_USAGE) -> None:
         super().__init__(message)
-        self.code = code
+        self.exit_status = code
 
 
 # ---------------------------------------------------------------- shared options
@@ -115,17 +114,18 @@ def load_game(store: Store, name: str) -> Game:
     record = store.read(name)
     try:
         game = Game.from_record(record)
-    except (ValueError, KeyError, TypeError, LayoutError, MoveError, FileNotFoundError) as exc:
-        store.corrupt(name, f"it cannot be replayed ({exc})")
+    except RecordError as exc:
+        store.corrupt(name, str(exc))
         raise  # pragma: no cover - corrupt() always raises
     return game
 
 
 @contextlib.contextmanager
 def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]:
-    """Lock the named game, load it, hand it over, and save it if asked."""
+    """Lock the named game, load it, hand it over, and save it if asked (a
+    command that only reads can read a folder where it cannot lock)."""
     store = Store(state)
-    with store.lock(name):
+    with store.lock(name, read_only=not write):
         game = load_game(store, name)
         before = len(game.moves), game.position
         yield game
@@ -146,12 +146,12 @@ def header(game: Game, ascii: bool) -> str:
     return sep.join([title, where, deal]).replace(" · ", sep)
 
 
-def show_board(game: Game, ascii: bool) -> None:
+def board_text(game: Game, ascii: bool) -> str:
     legal = game.legal_moves()
     footer = status_lines(game.rules, game.position, len(game.moves), len(legal), ascii)
     lines = board(game.layout, game.rules, game.position, ascii=ascii,
                   header=header(game, ascii), footer=footer)
-    output.emit(lines)
+    return output.render(lines)
 
 
 def position_json(game: Game) -> dict[str, Any]:
@@ -191,14 +191,12 @@ def moves_json(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None) -> None:
-    """After an action: what was done, then the board (or the JSON view)."""
+def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None) -> str:
+    """After an action: what was done, then the board (or the JSON view), as
+    text to write once the game is saved."""
     if as_json:
-        output.say(json.dumps(position_json(game), ensure_ascii=False, indent=1))
-        return
-    for line in done or []:
-        output.say(line)
-    show_board(game, ascii)
+        return json.dumps(position_json(game), ensure_ascii=False, indent=1) + "\n"
+    return "".join(line + "\n" for line in done or []) + board_text(game, ascii)
 
 
 def play_one(game: Game, move: Move, ascii: bool) -> str:
@@ -209,25 +207,22 @@ def play_one(game: Game, move: Move, ascii: bool) -> str:
 
 
 def run(fn):
-    """Run a command body, turning known errors into one line and an exit code."""
+    """Run a command body, turning known errors into one line and the exit
+    status each error carries."""
+    state_mod.writes = 0
     try:
         return fn()
-    except Fail as exc:
-        output.error(str(exc))
-        raise typer.Exit(exc.code) from None
-    except (InvalidMoveError, AmbiguousMoveError, DeckError, NoGameError, LayoutError) as exc:
-        output.error(str(exc))
-        raise typer.Exit(EXIT_USAGE) from None
-    except IllegalMoveError as exc:
-        output.error(f"illegal move: {exc}")
+    except output.OutputError as exc:
+        if state_mod.writes:  # counted, not guessed: the game did change
+            output.error(f"the game was saved, but {exc}: 'patience show' shows it")
+            raise typer.Exit(EXIT_REFUSED) from None
+        if exc.broken_pipe:  # the reader has gone (patience moves | head -1)
+            raise typer.Exit(0) from None
+        output.error(f"{exc}; nothing was changed")
         raise typer.Exit(EXIT_REFUSED) from None
-    except (BusyError, CorruptStateError) as exc:
-        output.error(str(exc))
-        raise typer.Exit(EXIT_REFUSED) from None
-    except StateError as exc:
-        output.error(str(exc))
-        code = EXIT_USAGE if "not a usable" in str(exc) else EXIT_REFUSED
-        raise typer.Exit(code) from None
+    except PatienceError as exc:
+        output.error(exc.message())
+        raise typer.Exit(exc.exit_status) from None
 
 
 # ---------------------------------------------------------------- commands
@@ -295,12 +290,13 @@ def new(
             text = _read_deck_text(deck)
             cards = parse_deck(text, load_layout(gid, var))
         g = Game.new(gid, var, seed=seed_value, deck=cards)
+        text = report(g, as_json, ascii)
         store = Store(state)
         with store.lock(name):
             if not force:
                 _refuse_overwrite(store, name)
             store.write(name, g.to_record())
-        report(g, as_json, ascii)
+        output.write(text)
     run(body)
 
 
@@ -324,21 +320,35 @@ def _deal_choice(game: str | None, seed: str | None, code: str | None,
     gid = resolve_game(game)
     seed_value = None
     if seed is not None:
-        s = seed.strip()
-        if not s.isdigit() or int(s) > MAX_SEED:
-            raise Fail(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed!r}")
-        seed_value = int(s)
+        seed_value = ascii_number(seed, MAX_SEED)
+        if seed_value is None:
+            shown = seed if len(seed) <= 30 else seed[:27] + "..."
+            raise Fail(f"the seed must be a whole number from 0 to {MAX_SEED}, not {shown!r}")
     return gid, variant, seed_value
 
 
 def _read_deck_text(deck: str) -> str:
-    if deck == "-":
-        return sys.stdin.read()
+    """The deck file's text (or standard input's, for -), read only up to
+    MAX_DECK_TEXT: /dev/zero or an endless pipe is refused, not read for ever."""
+    what = "standard input" if deck == "-" else f"the deck file {deck!r}"
     try:
-        return Path(deck).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or "not a UTF-8 text file"
-        raise Fail(f"cannot read the deck file {deck!r}: {why}") from None
+        if deck == "-":
+            stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            raw = stream.read(MAX_DECK_TEXT + 1) if stream is not None else \
+                sys.stdin.read(MAX_DECK_TEXT + 1).encode("utf-8")
+        else:
+            with open(deck, "rb") as fh:
+                raw = fh.read(MAX_DECK_TEXT + 1)
+    except (OSError, ValueError, AttributeError) as exc:
+        why = getattr(exc, "strerror", None) or "it cannot be read"
+        raise Fail(f"cannot read {what}: {why}") from None
+    if len(raw) > MAX_DECK_TEXT:
+        raise Fail(f"{what} is longer than {MAX_DECK_TEXT // 1024} KiB: a deck is a list "
+                   "of cards (e.g. 10h Ks 7c ...)")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Fail(f"cannot read {what}: it is not UTF-8 text") from None
 
 
 def _refuse_overwrite(store: Store, name: str) -> None:
@@ -346,8 +356,8 @@ def _refuse_overwrite(store: Store, name: str) -> None:
         old = load_game(store, name)
     except NoGameError:
         return
-    except CorruptStateError as exc:
-        raise Fail(f"{exc}", EXIT_REFUSED) from None
+    except CorruptStateError:
+        raise
     if old.status()[0] is Status.PLAYING and old.moves:
         under = "" if name == DEFAULT_NAME else f" under the name {name!r}"
         raise Fail(f"a game of {old.layout.title} is in progress{under} ({len(old.moves)} moves "
@@ -361,7 +371,8 @@ def show(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt =
     """Show the current board (numbered piles, the book's names), or --json."""
     def body() -> None:
         with session(name, state, write=False) as game:
-            report(game, as_json, ascii)
+            text = report(game, as_json, ascii)
+        output.write(text)
     run(body)
 
 
@@ -375,26 +386,31 @@ def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt 
     """List the legal moves now, numbered: 'patience move N' plays the Nth."""
     def body() -> None:
         with session(name, state, write=False) as game:
-            if as_json:
-                output.say(json.dumps(moves_json(game), ensure_ascii=False, indent=1))
-                return
-            legal = game.legal_moves()
-            if not legal:
-                status, why = game.status()
-                output.say(f"No legal move: {why}." if why else "No legal move.")
-                return
-            shown, summary = list(range(len(legal))), None
-            if not show_all:
-                shown, summary = game.rules.listing(game.position, legal)
-            width = len(str(len(legal)))
-            for i in shown:
-                m = legal[i]
-                text = game.rules.describe(game.position, m, ascii)
-                output.say(f"{i + 1:>{width}}. {text:<48}  "
-                           f"patience {game.rules.command(game.position, m)}")
-            if summary:
-                output.say(summary)
+            text = _moves_text(game, as_json, ascii, show_all)
+        output.write(text)
     run(body)
+
+
+def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
+    if as_json:
+        return json.dumps(moves_json(game), ensure_ascii=False, indent=1) + "\n"
+    legal = game.legal_moves()
+    if not legal:
+        status, why = game.status()
+        return f"No legal move: {why}.\n" if why else "No legal move.\n"
+    shown, summary = list(range(len(legal))), None
+    if not show_all:
+        shown, summary = game.rules.listing(game.position, legal)
+    width = len(str(len(legal)))
+    lines = []
+    for i in shown:
+        m = legal[i]
+        text = game.rules.describe(game.position, m, ascii)
+        lines.append(f"{i + 1:>{width}}. {text:<48}  "
+                     f"patience {game.rules.command(game.position, m)}")
+    if summary:
+        lines.append(summary)
+    return "".join(line + "\n" for line in lines)
 
 
 @app.command()
@@ -414,7 +430,8 @@ def move(
         with session(name, state) as game:
             m = game.parse_move(words)
             done = play_one(game, m, ascii)
-        report(game, as_json, ascii, [done + "."])
+            text = report(game, as_json, ascii, [done + "."])
+        output.write(text)
     run(body)
 
 
@@ -425,7 +442,8 @@ def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt =
     def body() -> None:
         with session(name, state) as game:
             done = play_one(game, Move("deal"), ascii)
-        report(game, as_json, ascii, [done + "."])
+            text = report(game, as_json, ascii, [done + "."])
+        output.write(text)
     run(body)
 
 
@@ -451,10 +469,11 @@ def auto(
                 if m is None:
                     break
                 done.append(play_one(game, m, ascii))
-        lines = [f"  {d}." for d in done] if verbose else []
-        lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
-                     if done else "Auto: no move is forced now.")
-        report(game, as_json, ascii, lines)
+            lines = [f"  {d}." for d in done] if verbose else []
+            lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
+                         if done else "Auto: no move is forced now.")
+            text = report(game, as_json, ascii, lines)
+        output.write(text)
     run(body)
 
 
@@ -470,7 +489,8 @@ def undo(
             if not game.moves:
                 raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
             n = game.undo(count)
-        report(game, as_json, ascii, [f"Took back {n} move{'s' if n != 1 else ''}."])
+            text = report(game, as_json, ascii, [f"Took back {n} move{'s' if n != 1 else ''}."])
+        output.write(text)
     run(body)
 
 
@@ -482,7 +502,8 @@ def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOp
         with session(name, state) as game:
             n = len(game.moves)
             game.restart()
-        report(game, as_json, ascii, [f"Back to the deal ({n} moves taken back)."])
+            text = report(game, as_json, ascii, [f"Back to the deal ({n} moves taken back)."])
+        output.write(text)
     run(body)
 
 
@@ -515,15 +536,15 @@ def games(state: StateOpt = None) -> None:
     """List the saved games (by --name) and where they are kept."""
     def body() -> None:
         store = Store(state)
-        names = store.names()
-        output.say(f"Games are kept in {store.dir}")
-        for n in names:
+        lines = [f"Games are kept in {store.dir}"]
+        for n in store.names():
             try:
                 g = load_game(store, n)
                 st, _ = g.status()
-                output.say(f"  {n}: {g.layout.title}, {len(g.moves)} moves, {st.value}")
+                lines.append(f"  {n}: {g.layout.title}, {len(g.moves)} moves, {st.value}")
             except StateError as exc:
-                output.say(f"  {n}: unusable ({exc})")
+                lines.append(f"  {n}: unusable ({exc})")
+        output.write("".join(line + "\n" for line in lines))
     run(body)
 
 
@@ -642,7 +663,6 @@ def print_sheet(
                 raise Fail("--all makes a PDF booklet; --format svg is for one game")
             target = _out_path(out) or Path("output") / "patience-booklet.pdf"
             _write(printing.write_booklet, target, paper.lower())
-            output.say(f"Wrote {target}")
             return
         if game is None:
             raise Fail("name a game to print, or --all for the booklet")
@@ -663,7 +683,6 @@ def print_sheet(
             _write(printing.write_svg, target, layout, g)
         else:
             _write(printing.write_game, target, layout, g, paper.lower())
-        output.say(f"Wrote {target}")
     run(body)
 
 
@@ -685,6 +704,9 @@ def _command_for(argv: list[str]):
     return typer.main.get_command(single)
 
 
+STDOUT = "-"
+
+
 def _out_path(out: str | None) -> Path | None:
     if out is None:
         return None
@@ -693,18 +715,77 @@ def _out_path(out: str | None) -> Path | None:
     return Path(out).expanduser()
 
 
-def _write(writer, target: Path, *args) -> None:
+def _file_mode(target: Path) -> int:
+    """The mode a new sheet gets: an earlier file's, else what the umask allows
+    (a temporary file is private until it is put in place)."""
+    import os
+
     try:
-        writer(target, *args)
+        return target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
+
+
+def _write(writer, target: Path, *args) -> None:
+    """Have *writer* make the sheet in a temporary file, then put it in place
+    whole (a rename: a full disk or a crash leaves any earlier file as it
+    was), or with ``-o -`` send its bytes to standard output."""
+    import os
+    import shutil
+    import tempfile
+
+    to_stdout = str(target) == STDOUT
+    folder = Path(tempfile.mkdtemp(prefix="patience-")) if to_stdout else target.parent
+    tmp = None
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}",
+                                   dir=folder)
+        os.close(fd)
+        writer(Path(tmp), *args)
+        if to_stdout:
+            data = Path(tmp).read_bytes()
+        else:
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
+            os.chmod(tmp, _file_mode(target))
+            os.replace(tmp, target)
+            tmp = None
     except OSError as exc:
         why = exc.strerror or str(exc)
-        raise Fail(f"cannot write {target}: {why}", EXIT_REFUSED) from None
+        where = "the sheet" if to_stdout else str(target)
+        kept = "" if to_stdout else "; any earlier file there is unchanged"
+        raise Fail(f"cannot write {where}: {why}{kept}", EXIT_REFUSED) from None
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        if to_stdout:
+            shutil.rmtree(folder, ignore_errors=True)
+    if to_stdout:
+        output.write_bytes(data)
+    else:
+        output.say(f"Wrote {target}")
 
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: every usage error is one line and exit code 2."""
     if argv is None:
         argv = sys.argv[1:]
+    state_mod.writes = 0
+    stdout = sys.stdout
+    if stdout is not None:
+        sys.stdout = output.WatchedStream(stdout)
+    try:
+        _main(argv)
+    finally:
+        if stdout is not None:
+            sys.stdout = stdout
+
+
+def _main(argv: list[str]) -> None:
     command = _command_for(argv)
     try:
         # Without standalone mode, click returns an Exit's code instead of raising.
@@ -729,6 +810,25 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         sys.exit(0)
     except Exception as exc:  # a bug: still one line, never a traceback
-        output.error(f"internal error: {type(exc).__name__}: {exc} (the saved game is "
-                     "unchanged; please report this)")
+        saved = ("the game was saved before the error: 'patience show' shows it"
+                 if state_mod.writes else "no saved game was changed")
+        if _stdout_failed(exc):  # click's own help or message, to a full or closed output
+            done = "the game was saved" if state_mod.writes else "nothing was changed"
+            output.error(f"standard output could not be written; {done}")
+            sys.exit(EXIT_REFUSED)
+        output.error(f"internal error: {type(exc).__name__}: {str(exc)[:200]} ({saved}; "
+                     "please report this)")
         sys.exit(EXIT_REFUSED)
+
+
+def _stdout_failed(exc: Exception) -> bool:
+    """Whether *exc* came from writing to standard output (closed, or a write
+    to it failed)."""
+    if not isinstance(exc, (OSError, ValueError, AttributeError)):
+        return False
+    if sys.stdout is None:
+        return True
+    if isinstance(sys.stdout, output.WatchedStream) and sys.stdout.failed is not None:
+        output.silence_stdout()
+        return True
+    return False

@@ -16,6 +16,7 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 from .cards import RANK_NOUN, Card, parse_card
+from .errors import ExitStatus, PatienceError
 from .layout import Build, Layout, PileSpec, Role
 
 
@@ -95,8 +96,10 @@ class Move:
 DEAL = Move("deal")
 
 
-class MoveError(ValueError):
+class MoveError(PatienceError, ValueError):
     """Base of the errors met when reading or making a move."""
+
+    exit_status = ExitStatus.USAGE
 
 
 class InvalidMoveError(MoveError):
@@ -105,6 +108,11 @@ class InvalidMoveError(MoveError):
 
 class IllegalMoveError(MoveError):
     """A well-formed move that the rules forbid; the message says which rule."""
+
+    exit_status = ExitStatus.REFUSED
+
+    def message(self) -> str:
+        return f"illegal move: {self}"
 
 
 class AmbiguousMoveError(MoveError):

@@ -12,16 +12,39 @@ from typing import Any, Sequence
 
 from .cards import Card, CardParseError, new_pack, parse_card
 from .engine import (
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, Position, Rules, Status,
-    move_from_text, move_to_text,
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Position, Rules,
+    Status, move_from_text, move_to_text,
 )
+from .errors import ExitStatus, PatienceError
 from .games import load
-from .layout import Layout, Role
+from .layout import Layout, LayoutError, Role, game_ids
 from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
 
+#: The longest deck file or standard input read for ``--deck`` (a deck is a
+#: few hundred characters; comments allowed): more is refused, not read.
+MAX_DECK_TEXT = 64 * 1024
 
-class DeckError(ValueError):
+
+class DeckError(PatienceError, ValueError):
     """An explicit deck that is not exactly the game's pack."""
+
+    exit_status = ExitStatus.USAGE
+
+
+class RecordError(PatienceError, ValueError):
+    """A saved-game record whose fields are not what this program writes, or
+    whose moves do not replay: the saved game is damaged."""
+
+
+def ascii_number(text: str, limit: int) -> int | None:
+    """*text* as a whole number from 0 to *limit*, written in ASCII digits
+    only, or None.  (``str.isdigit`` also accepts '²' and '٣', and ``int``
+    reads '٣' as 3 and refuses more than 4,300 digits with an error.)"""
+    text = text.strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > len(str(limit)):
+        return None
+    value = int(text)
+    return value if value <= limit else None
 
 
 def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
@@ -89,13 +112,18 @@ def parse_share_code(code: str) -> tuple[str, str | None, int]:
     """``fours@7.r1`` → ('fours', None, 7); raises ValueError."""
     head, _, tail = code.strip().partition("@")
     seed_text, _, version = tail.partition(".")
-    if not head or not seed_text.isdigit():
-        raise ValueError(f"{code!r} is not a share code (they look like fours@7.r1)")
+    shown = code if len(code) <= 40 else code[:37] + "..."
+    if not head or not seed_text.isascii() or not seed_text.isdigit():
+        raise ValueError(f"{shown!r} is not a share code (they look like fours@7.r1)")
+    seed = ascii_number(seed_text, MAX_SEED)
+    if seed is None:
+        raise ValueError(f"the seed of share code {shown!r} is not a whole number from 0 "
+                         f"to {MAX_SEED}")
     if version and version != f"r{DEAL_VERSION}":
-        raise ValueError(f"share code {code!r} uses deal algorithm {version}, "
+        raise ValueError(f"share code {shown!r} uses deal algorithm {version[:12]}, "
                          f"this program deals with r{DEAL_VERSION}")
     game, _, variant = head.partition("+")
-    return game, variant or None, int(seed_text)
+    return game, variant or None, seed
 
 
 @dataclass
@@ -176,10 +204,9 @@ class Game:
 
     # ------------------------------------------------------------ reading moves
     def pile_index(self, word: str) -> int:
-        try:
-            number = int(word)
-        except ValueError:
-            raise InvalidMoveError(f"{word!r} is not a pile number") from None
+        number = ascii_number(word, 9999)
+        if number is None:
+            raise InvalidMoveError(f"{_short(word)!r} is not a pile number")
         spec = self.layout.by_number(number)
         if spec is None:
             numbers = [p.number for p in self.layout.piles]
@@ -198,11 +225,11 @@ class Game:
             word = args[0]
             if word.lower() == "deal":
                 return Move("deal")
-            if not word.isdigit():
-                raise InvalidMoveError(f"{word!r} is not a move: give a move number from "
-                                       "'patience moves', or SRC DST")
+            n = ascii_number(word, 10**9)
+            if n is None:
+                raise InvalidMoveError(f"{_short(word)!r} is not a move: give a move number "
+                                       "from 'patience moves', or SRC DST")
             legal = self.legal_moves()
-            n = int(word)
             if not 1 <= n <= len(legal):
                 if not legal:
                     raise InvalidMoveError("there is no legal move now")
@@ -214,12 +241,13 @@ class Game:
                                    "of a legal move")
         count = 1
         if len(args) == 3:
-            if not args[2].isdigit() or not 1 <= int(args[2]) <= 999:
-                raise InvalidMoveError(f"{args[2]!r} is not a card count (a whole number, 1 or more)")
-            count = int(args[2])
+            count = ascii_number(args[2], 999) or 0
+            if not count:
+                raise InvalidMoveError(f"{_short(args[2])!r} is not a card count (a whole "
+                                       "number from 1 to 999)")
         src_word, dst_word = args[0], args[1]
         card: Card | None = None
-        if src_word.isdigit():
+        if src_word.isascii() and src_word.isdigit():
             src = self.pile_index(src_word)
         else:
             try:
@@ -296,18 +324,76 @@ class Game:
             "position": self.position.digest(),
         }
 
+    #: The fields of a saved record, as :meth:`to_record` writes them.
+    RECORD_KEYS = frozenset({"format", "game", "variant", "deal", "moves", "position",
+                             "checksum"})
+
     @classmethod
     def from_record(cls, record: dict[str, Any], check: bool = True) -> "Game":
-        deal = record["deal"]
-        if "deck" in deal:
-            game = cls.new(record["game"], record.get("variant"),
-                           deck=[parse_card(c) for c in deal["deck"]])
-        else:
-            if deal.get("version") != DEAL_VERSION:
-                raise ValueError(f"deal algorithm r{deal.get('version')} is not known")
-            game = cls.new(record["game"], record.get("variant"), seed=int(deal["seed"]))
-        game.moves = [move_from_text(game.layout, t) for t in record["moves"]]
-        game.position = game.replay()
+        """The game a saved record holds, every field checked and every move
+        replayed against the rules; raises RecordError for anything else (a
+        record is data that someone else may have written)."""
+        gid, variant, seed, deck = _check_record(record, cls.RECORD_KEYS)
+        try:
+            game = cls.new(gid, variant, seed=seed, deck=deck)
+            for text in record["moves"]:
+                game.play(move_from_text(game.layout, text))
+        except (MoveError, DeckError, LayoutError) as exc:
+            raise RecordError(f"it cannot be replayed ({exc})") from None
         if check and game.position.digest() != record["position"]:
-            raise ValueError("replaying the moves does not give the saved position")
+            raise RecordError("replaying the moves does not give the saved position")
         return game
+
+
+def _short(text: str, width: int = 24) -> str:
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def _check_record(record: Any, keys: frozenset[str]
+                  ) -> tuple[str, str | None, int | None, list[Card] | None]:
+    """The game id, variant, seed and deck of a saved record, every field's
+    type and range checked; raises RecordError."""
+    def bad(why: str) -> RecordError:
+        return RecordError(why)
+
+    if not isinstance(record, dict):
+        raise bad("it is not a game record")
+    if set(record) - keys or not {"game", "deal", "moves", "position"} <= set(record):
+        unknown = sorted(set(record) - keys)[:3] or sorted({"game", "deal", "moves",
+                                                            "position"} - set(record))
+        raise bad(f"its fields are not a saved game's (see {', '.join(map(repr, unknown))})")
+    gid = record["game"]
+    if not isinstance(gid, str) or gid not in game_ids():
+        raise bad(f"it names no registered game ({_short(str(gid))!r})")
+    variant = record.get("variant")
+    if variant is not None:
+        from .layout import load_layout
+
+        if not isinstance(variant, str) or variant not in load_layout(gid).variants:
+            raise bad(f"{gid} has no variant {_short(str(variant))!r}")
+    moves = record["moves"]
+    if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 40
+                                              for m in moves):
+        raise bad("its moves are not a list of moves")
+    if not isinstance(record["position"], str):
+        raise bad("its position fingerprint is not text")
+    deal = record["deal"]
+    if not isinstance(deal, dict):
+        raise bad("its deal is not a seed or a deck")
+    if set(deal) == {"deck"}:
+        words = deal["deck"]
+        if not isinstance(words, list) or not all(isinstance(w, str) and len(w) <= 4
+                                                  for w in words):
+            raise bad("its deck is not a list of cards")
+        try:
+            return gid, variant, None, [parse_card(w) for w in words]
+        except CardParseError as exc:
+            raise bad(f"its deck holds something that is not a card ({exc})") from None
+    if set(deal) == {"version", "seed"}:
+        version, seed = deal["version"], deal["seed"]
+        if type(version) is not int or version != DEAL_VERSION:  # noqa: E721 - not bool
+            raise bad(f"its deal algorithm r{_short(str(version))} is not known")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:  # noqa: E721 - not bool
+            raise bad(f"its seed is not a whole number from 0 to {MAX_SEED}")
+        return gid, variant, seed, None
+    raise bad("its deal is not a seed or a deck")

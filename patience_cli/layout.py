@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .cards import RANK_TEXT, pack_description
+from .errors import ExitStatus, PatienceError
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -30,8 +31,14 @@ def data_dir(name: str) -> Path:
     return _PACKAGE_DIR.parent / name
 
 
-class LayoutError(ValueError):
-    """A layout file that does not follow the format."""
+class LayoutError(PatienceError, ValueError):
+    """A layout file that does not follow the format, or a game that has none."""
+
+    exit_status = ExitStatus.USAGE
+
+
+class UnknownGameError(LayoutError):
+    """A game id that is not in the registry."""
 
 
 class Role(Enum):
@@ -170,13 +177,24 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
+@cache
+def _registry() -> dict[str, Path]:
+    """Every game id with its layout file: the one place a game id meets a path."""
+    return {p.stem: p for p in sorted(data_dir("layouts").glob("*.toml"))}
+
+
 def layout_path(game_id: str) -> Path:
-    return data_dir("layouts") / f"{game_id}.toml"
+    """The layout file of a registered game; an id is looked up, never joined
+    onto a path (a saved game's id is data written by someone else)."""
+    try:
+        return _registry()[game_id]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f"no game called {str(game_id)[:40]!r} is registered") from None
 
 
 @cache
 def load_layout(game_id: str, variant: str | None = None) -> Layout:
-    """Read ``layouts/<game_id>.toml`` (raises FileNotFoundError if absent)."""
+    """Read a registered game's layout (raises UnknownGameError if there is none)."""
     with open(layout_path(game_id), "rb") as fh:
         raw = tomllib.load(fh)
     return parse_layout(raw, variant)
@@ -271,4 +289,4 @@ def _orientation(value: Any, i: int, gid: str) -> str:
 
 def game_ids() -> list[str]:
     """Every game with a layout, sorted."""
-    return sorted(p.stem for p in data_dir("layouts").glob("*.toml"))
+    return list(_registry())

@@ -2,13 +2,21 @@
 
 Colour is used only when standard output is a terminal and ``NO_COLOR`` is not
 set (https://no-color.org); ``FORCE_COLOR`` forces it.  rich is imported only
-then, so scripts and pipes never pay for it."""
+then, so scripts and pipes never pay for it.
+
+A command builds its whole report as text first (:func:`render`) and writes
+it last (:func:`write`), after the game is saved: only the writing itself can
+then fail, and it fails with :class:`OutputError`, so the command line can say
+truthfully whether the game was changed."""
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 import sys
 
+from .errors import PatienceError
 from .render_text import Line, plain
 
 STYLES = {
@@ -17,33 +25,129 @@ STYLES = {
 }
 
 
+class OutputError(PatienceError):
+    """Standard output could not be written (closed, full, a closed pipe)."""
+
+    def __init__(self, why: str, broken_pipe: bool = False) -> None:
+        super().__init__(why)
+        self.broken_pipe = broken_pipe
+
+
+class WatchedStream:
+    """Standard output, remembering whether a write to it failed: the command
+    line tells a failed help text (written by click, not by us) from a bug."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+        self.failed: BaseException | None = None
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError) as exc:
+            self.failed = exc
+            raise
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError) as exc:
+            self.failed = exc
+            raise
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def want_colour() -> bool:
     if os.environ.get("NO_COLOR"):
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    return sys.stdout.isatty()
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError, OSError):  # closed or missing
+        return False
 
 
-def emit(lines: list[Line]) -> None:
+def render(lines: list[Line]) -> str:
+    """The board lines as text to write, with colour codes when wanted."""
     if not want_colour():
-        sys.stdout.write(plain(lines) + "\n")
-        return
+        return plain(lines) + "\n"
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(highlight=False, force_terminal=True)
+    buffer = io.StringIO()
+    console = Console(file=buffer, highlight=False, force_terminal=True)
     for line in lines:
         text = Text()
         for chunk, style in line:
             text.append(chunk, style=" ".join(STYLES.get(s, "") for s in style.split()) or None)
         console.print(text, soft_wrap=True)
+    return buffer.getvalue()
+
+
+def write(text: str) -> None:
+    """Write *text* to standard output now; raises OutputError if it cannot."""
+    if not text:
+        return
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError) as exc:
+        silence_stdout()
+        if isinstance(exc, AttributeError) or isinstance(exc, ValueError):
+            raise OutputError("standard output is closed") from None
+        why = exc.strerror or str(exc)
+        raise OutputError(f"standard output could not be written ({why})",
+                          broken_pipe=exc.errno == errno.EPIPE) from None
+
+
+def write_bytes(data: bytes) -> None:
+    """Write *data* (a PDF, an SVG) to standard output as it is."""
+    try:
+        stream = sys.stdout.buffer
+    except AttributeError:  # closed, or a text-only stream
+        if sys.stdout is None:
+            silence_stdout()
+            raise OutputError("standard output is closed") from None
+        write(data.decode("latin-1"))
+        return
+    try:
+        sys.stdout.flush()
+        stream.write(data)
+        stream.flush()
+    except (OSError, ValueError) as exc:
+        silence_stdout()
+        why = getattr(exc, "strerror", None) or "it is closed"
+        raise OutputError(f"standard output could not be written ({why})",
+                          broken_pipe=getattr(exc, "errno", None) == errno.EPIPE) from None
+
+
+def silence_stdout() -> None:
+    """After a failed write, send what is left to nowhere, so that Python's
+    own flush at exit adds no second error."""
+    try:
+        fd = sys.stdout.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, fd)  # the buffered rest then goes to /dev/null at exit
+        os.close(null)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        sys.stdout = io.StringIO()
+
+
+def emit(lines: list[Line]) -> None:
+    write(render(lines))
 
 
 def say(text: str = "") -> None:
-    sys.stdout.write(text + "\n")
+    write(text + "\n")
 
 
 def error(text: str) -> None:
-    """One line on standard error."""
-    sys.stderr.write(f"patience: {text}\n")
+    """One line on standard error (nothing if standard error is closed too)."""
+    try:
+        sys.stderr.write(f"patience: {text}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -15,6 +15,7 @@ cannot lose a move.
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
@@ -23,23 +24,42 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from .errors import ExitStatus, PatienceError
+
 FORMAT = 1
 DEFAULT_NAME = "default"
 LOCK_WAIT = 5.0  # seconds a command waits for another to finish with a game
+MAX_FILE = 16 * 1024 * 1024  # bytes: a saved game is a few kilobytes; more is not ours
+MAX_CORRUPT_COPIES = 99  # damaged copies kept aside per game, numbered
 
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+# a temporary file of _atomic_write for NAME.json (NAME.json.XXXXXXXX.tmp) and
+# for its damaged copies (NAME.json.corrupt-2.XXXXXXXX.tmp)
+_TMP = re.compile(r"\.json(\.corrupt(-[0-9]+)?)?\.[a-z0-9_]{8}\.tmp")
+STALE_COPY = 60.0  # seconds: a damaged copy's temporary older than this is stale
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: Readers of older formats: version -> function turning such a record into the
 #: current one.  (Format 1 is the first; nothing to migrate yet.)
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
+#: How many saved-game files this process has written: the last-resort error
+#: message says whether a game was saved, from this count, never by guessing.
+writes = 0
 
-class StateError(Exception):
+
+class StateError(PatienceError):
     """A saved game that cannot be used; the message says why and what to do."""
 
 
 class NoGameError(StateError):
-    pass
+    exit_status = ExitStatus.USAGE
+
+
+class BadNameError(StateError):
+    """A game name or state folder that cannot be used."""
+
+    exit_status = ExitStatus.USAGE
 
 
 class BusyError(StateError):
@@ -50,11 +70,15 @@ class CorruptStateError(StateError):
     pass
 
 
+class LinkError(StateError):
+    """A symbolic link where a saved game or its lock should be."""
+
+
 def home(state: str | os.PathLike | None = None) -> Path:
     for given in (state, os.environ.get("PATIENCE_HOME")):
         if given:
             if "\x00" in str(given):
-                raise StateError(f"{str(given)!r} is not a usable folder for games")
+                raise BadNameError(f"{str(given)!r} is not a usable folder for games")
             return Path(given).expanduser()
     from platformdirs import user_state_dir
 
@@ -62,9 +86,9 @@ def home(state: str | os.PathLike | None = None) -> Path:
 
 
 def check_name(name: str) -> str:
-    if not _NAME.match(name) or name.endswith((".lock", ".corrupt", ".tmp")):
-        raise StateError(f"{name!r} is not a usable game name: use up to 64 letters, digits, "
-                         "'-', '_' or '.', starting with a letter or digit")
+    if not _NAME.fullmatch(name) or name.endswith((".lock", ".corrupt", ".tmp")):
+        raise BadNameError(f"{name[:80]!r} is not a usable game name: use up to 64 letters, "
+                           "digits, '-', '_' or '.', starting with a letter or digit")
     return name
 
 
@@ -75,6 +99,13 @@ def checksum(record: dict[str, Any]) -> str:
 
 
 class Store:
+    """The saved games of one state folder.
+
+    Symbolic links are not followed inside the game folder: a saved game, its
+    lock or its temporary file that is a link is refused (a link could point a
+    write outside the folder or replace a file the user keeps elsewhere).  The
+    folder itself may be a link."""
+
     def __init__(self, state: str | os.PathLike | None = None) -> None:
         self.dir = home(state) / "games"
 
@@ -84,24 +115,34 @@ class Store:
     def names(self) -> list[str]:
         if not self.dir.is_dir():
             return []
-        return sorted(p.stem for p in self.dir.glob("*.json"))
+        return sorted(p.stem for p in self.dir.glob("*.json") if _NAME.fullmatch(p.stem))
 
     # ------------------------------------------------------------------ locking
     @contextlib.contextmanager
-    def lock(self, name: str, wait: float | None = None) -> Iterator[None]:
+    def lock(self, name: str, wait: float | None = None,
+             read_only: bool = False) -> Iterator[None]:
         """Hold the named game's lock; wait up to LOCK_WAIT seconds for another
-        command to finish with it, then raise BusyError."""
+        command to finish with it, then raise BusyError.
+
+        With *read_only*, a folder where no lock can be made (read-only, not
+        ours) is read without one: saves are atomic renames, so a reader
+        never sees half a file."""
         wait = LOCK_WAIT if wait is None else wait
         path = self.path(name)
-        try:
-            self.dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StateError(f"cannot create the game folder {self.dir}: {exc.strerror}") from None
         lock_path = path.with_name(path.name + ".lock")
         try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+            self.dir.mkdir(parents=True, exist_ok=True)
+            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         except OSError as exc:
-            raise StateError(f"cannot open the lock file {lock_path}: {exc.strerror}") from None
+            if exc.errno == errno.ELOOP or lock_path.is_symlink():
+                raise LinkError(f"the lock file {lock_path} is a symbolic link: patience does "
+                                "not follow links in its game folder; remove it") from None
+            if read_only:
+                yield
+                return
+            what = "the game folder" if not self.dir.is_dir() else "the lock file"
+            where = self.dir if not self.dir.is_dir() else lock_path
+            raise StateError(f"cannot create {what} {where}: {exc.strerror}") from None
         try:
             deadline = time.monotonic() + wait
             while not _try_lock(fd):
@@ -109,36 +150,55 @@ class Store:
                     raise BusyError(f"the game {name!r} is busy: another patience command is "
                                     "using it; try again in a moment")
                 time.sleep(0.02)
+            if not read_only:
+                self._clean_temporaries(name)
             yield
         finally:
             _unlock(fd)
             os.close(fd)
 
+    def _clean_temporaries(self, name: str) -> None:
+        """Remove what a save killed half-way left.  Under the game's lock no
+        other command is saving it, so a temporary of the game file is stale;
+        a damaged copy may be kept aside without the lock ('patience games'),
+        so its temporary is stale only when it is a minute old."""
+        now = time.time()
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(self.dir):
+                found = entry.name.startswith(name) and _TMP.fullmatch(entry.name[len(name):])
+                if not found:
+                    continue
+                with contextlib.suppress(OSError):
+                    if not found.group(1) or \
+                            now - entry.stat(follow_symlinks=False).st_mtime > STALE_COPY:
+                        os.unlink(entry.path)
+
     # ------------------------------------------------------------------ reading
     def read(self, name: str) -> dict[str, Any]:
-        """The saved record, checked; raises NoGameError or CorruptStateError."""
+        """The saved record, checked; raises NoGameError, CorruptStateError,
+        LinkError or StateError.  Only the file's format and checksum are
+        checked here: :meth:`patience_cli.game.Game.from_record` checks the
+        fields and replays the moves."""
         path = self.path(name)
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            raise NoGameError(f"no game in progress{_named(name)}: start one with "
-                              "'patience new GAME' (see 'patience list')") from None
-        except OSError as exc:
-            raise StateError(f"cannot read {path}: {exc.strerror}") from None
+        raw = self._read_bytes(name, path)
         try:
             record = json.loads(raw.decode("utf-8"))
             if not isinstance(record, dict):
                 raise ValueError("not an object")
-        except (ValueError, UnicodeDecodeError):
+        except (ValueError, UnicodeDecodeError, RecursionError):
             self._corrupt(path, raw, "it is not a readable game file")
         version = record.get("format")
-        if not isinstance(version, int):
+        if type(version) is not int:  # noqa: E721 - True is an int, and no version
             self._corrupt(path, raw, "it has no format version")
         if version > FORMAT:
             raise StateError(f"the saved game {name!r} was written by a newer patience "
                              f"(format {version}; this one reads up to {FORMAT}): upgrade "
                              "patience-cli to continue it")
-        if record.get("checksum") != checksum(record):
+        try:
+            good = record.get("checksum") == checksum(record)
+        except (ValueError, RecursionError):
+            good = False
+        if not good:
             self._corrupt(path, raw, "its checksum does not match (damaged or edited by hand)")
         while version < FORMAT:
             if version not in MIGRATIONS:
@@ -147,32 +207,62 @@ class Store:
             version = record["format"]
         return record
 
+    def _read_bytes(self, name: str, path: Path) -> bytes:
+        try:
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+        except FileNotFoundError:
+            raise NoGameError(f"no game in progress{_named(name)}: start one with "
+                              "'patience new GAME' (see 'patience list')") from None
+        except OSError as exc:
+            if exc.errno == errno.ELOOP or path.is_symlink():
+                raise LinkError(f"the saved game {path} is a symbolic link: patience does not "
+                                "follow links in its game folder; put the file itself "
+                                "there") from None
+            raise StateError(f"cannot read {path}: {exc.strerror}") from None
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                raw = fh.read(MAX_FILE + 1)
+        except OSError as exc:
+            raise StateError(f"cannot read {path}: {exc.strerror}") from None
+        if len(raw) > MAX_FILE:
+            self._corrupt(path, raw[:MAX_FILE], f"it is over {MAX_FILE // 2**20} MiB long, "
+                          "far more than any saved game", copy=False)
+        return raw
+
     def corrupt(self, name: str, why: str) -> None:
         """Report a saved game that checked out but cannot be replayed."""
         path = self.path(name)
-        self._corrupt(path, path.read_bytes(), why)
+        self._corrupt(path, self._read_bytes(name, path), why)
 
-    def _corrupt(self, path: Path, raw: bytes, why: str) -> None:
-        aside = path.with_name(path.name + ".corrupt")
-        try:
-            if not aside.exists() or aside.read_bytes() != raw:
-                _atomic_write(aside, raw)
-            kept = f"a copy is kept at {aside}"
-        except OSError:
-            kept = "it is left as it is"
+    def _corrupt(self, path: Path, raw: bytes, why: str, copy: bool = True) -> None:
+        """Keep the damaged file's bytes aside (every damage its own copy:
+        NAME.json.corrupt, then NAME.json.corrupt-2 ...) and raise."""
+        kept = "it is left as it is"
+        if copy:
+            try:
+                aside = _keep_aside(path, raw)
+                kept = f"a copy is kept at {aside}"
+            except OSError:
+                pass
         raise CorruptStateError(f"the saved game {path.stem!r} is damaged: {why}; {kept}; "
                                 f"'patience new GAME --name {path.stem} --force' starts afresh")
 
     # ------------------------------------------------------------------ writing
     def write(self, name: str, record: dict[str, Any]) -> None:
+        global writes
         record = {"format": FORMAT, **{k: v for k, v in record.items() if k != "checksum"}}
         record["checksum"] = checksum(record)
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
+        path = self.path(name)
+        if path.is_symlink():
+            raise LinkError(f"the saved game {path} is a symbolic link: patience does not "
+                            "replace links in its game folder; the game was not saved")
         try:
-            _atomic_write(self.path(name), data)
+            _atomic_write(path, data)
         except OSError as exc:
             raise StateError(f"could not save the game ({exc.strerror}); the previous "
                              "state is unchanged") from None
+        writes += 1
 
     def delete(self, name: str) -> bool:
         try:
@@ -182,11 +272,34 @@ class Store:
             return False
 
 
+def _keep_aside(path: Path, raw: bytes) -> Path:
+    """Write *raw* to the first free ``.corrupt`` name beside *path*, unless an
+    identical copy is already there; never overwrite an earlier copy."""
+    names = [path.name + ".corrupt"] + [f"{path.name}.corrupt-{n}"
+                                         for n in range(2, MAX_CORRUPT_COPIES + 1)]
+    for candidate in (path.with_name(n) for n in names):
+        try:
+            if candidate.read_bytes() == raw:
+                return candidate
+            continue
+        except FileNotFoundError:
+            pass
+        try:
+            _atomic_write(candidate, raw, exclusive=True)
+            return candidate
+        except FileExistsError:
+            continue  # another command took this name a moment ago
+    raise OSError(errno.EEXIST, "too many damaged copies kept")
+
+
 def _named(name: str) -> str:
     return "" if name == DEFAULT_NAME else f" named {name!r}"
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
+def _atomic_write(path: Path, data: bytes, exclusive: bool = False) -> None:
+    """Write *data* to *path* whole or not at all: a temporary file beside it,
+    synced, then renamed over it (with *exclusive*, linked to a new name,
+    raising FileExistsError if the name is taken)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     import tempfile
 
@@ -196,7 +309,11 @@ def _atomic_write(path: Path, data: bytes) -> None:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if exclusive:
+            os.link(tmp, path)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)

@@ -1,12 +1,16 @@
 """Random and hostile command lines never produce a traceback: every failure
 is one line on standard error and exit code 1 or 2."""
 
+import errno
+import io
 import os
 import subprocess
 import sys
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from patience_cli import cli
 
 COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",
             "list", "games", "play", "print"]
@@ -15,7 +19,9 @@ WORDS = ["fours", "flower-garden", "flower", "the fours", "1", "2", "7", "11", "
          "18446744073709551616", "", " ", "../x", "a/b", "\\", "ä", "♥", "\x00", "--seed",
          "--deck", "-", "--name", "--state", "--variant", "--force", "--json", "--ascii",
          "--code", "fours@7.r1", "fours@x", "-f", "--limit", "--all", "--paper", "a5",
-         "--format", "svg", "-n", "x" * 300, "nan", "1e9", "--help"]
+         "--format", "svg", "-n", "x" * 300, "nan", "1e9", "--help",
+         # digits that are not ASCII, and numbers past Python's int-parsing limit
+         "²", "٣", "１", "3²", "9" * 5000, "fours@" + "9" * 5000, "fours@²"]
 
 hostile = st.one_of(st.sampled_from(WORDS), st.text(max_size=12))
 argv = st.tuples(st.sampled_from(COMMANDS), st.lists(hostile, max_size=6)).map(
@@ -37,6 +43,45 @@ def test_no_traceback_in_process(run, args, setup):
     if result.code != 0:
         lines = result.err.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith("patience: "), (args, result.err)
+
+
+class FullStream(io.StringIO):
+    """Standard output on a full disk: writes are buffered, flushing fails."""
+
+    def flush(self):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(args=argv, stdout=st.sampled_from(["full", "closed"]))
+def test_no_traceback_with_a_full_or_closed_standard_output(home, capsys, args, stdout):
+    """Every command, its output going nowhere: one line on standard error,
+    and never 'internal error'."""
+    try:
+        cli.main(["new", "fours", "--seed", "3", "--force"])
+    except SystemExit:
+        pass
+    capsys.readouterr()
+    old = sys.stdout
+    try:
+        sys.stdout = FullStream() if stdout == "full" else None
+        old_in, sys.stdin = sys.stdin, io.StringIO("")
+        try:
+            cli.main(args)
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        finally:
+            sys.stdin = old_in
+    finally:
+        sys.stdout = old
+    err = capsys.readouterr().err
+    assert code in (0, 1, 2), (args, err)
+    assert "Traceback" not in err and "internal error" not in err, (args, err)
+    if code != 0:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("patience: "), (args, err)
 
 
 def test_no_traceback_from_the_installed_command(tmp_path):
