@@ -341,7 +341,9 @@ class Game:
         except (MoveError, DeckError, LayoutError) as exc:
             raise RecordError(f"it cannot be replayed ({exc})") from None
         if check and game.position.digest() != record["position"]:
-            raise RecordError("replaying the moves does not give the saved position")
+            raise RecordError("replaying the moves does not give the saved position (the "
+                              "file was changed, or saved by a version of patience that read "
+                              "this game's rules differently)")
         return game
 
 

@@ -76,6 +76,34 @@ def test_carpet_cards_pack_on_the_talon_up_or_down_in_suit():
     assert "up or down" in rules.move_reason(pos, mv(rules, 7, 74))
 
 
+def test_a_sequence_on_the_talon_keeps_its_direction():
+    """Rule IV: "ascending or descending sequences": 6♥ 7♥ packed up takes the
+    8♥, not the other 6♥; a card turned from the pack starts a new sequence."""
+    rules, pos = position("carpet", {**carpet(c1="7h", c3="6h", c5="8h", c7="6s"),
+                                     73: "5d 7s", 74: "6h"})
+    pos = rules.apply(pos, mv(rules, 1, 74))                    # 7♥ on 6♥: ascending
+    assert "ascending" in rules.move_reason(pos, mv(rules, 3, 74))
+    assert rules.move_reason(pos, mv(rules, 5, 74)) is None
+    pos = rules.apply(pos, DEAL)                                # the 7♠ starts anew
+    assert rules.move_reason(pos, mv(rules, 7, 74)) is None     # 6♠ down on it
+    pos = rules.apply(pos, mv(rules, 7, 74))
+    assert rules.talon_steps(pos) == (0, 1, 0, -1)
+
+
+def test_the_direction_comes_back_with_the_card_below():
+    """When the talon's top card goes up, the sequence below it keeps its own
+    direction: after 8♥ 7♥ (descending), the 6♥ may follow, the other 8♥ not."""
+    rules, pos = position("carpet", {**carpet(c1="7h", c3="6h", c5="8h"),
+                                     65: "Ad 2d 3d 4d 5d", 73: "5c 6d", 74: "8h"})
+    pos = rules.apply(pos, mv(rules, 1, 74))                    # 7♥ on 8♥: descending
+    pos = rules.apply(pos, DEAL)                                # the 6♦ turned
+    assert rules.move_reason(pos, mv(rules, 5, 74)) is not None  # 8♥ not on the 6♦
+    pos = rules.apply(pos, mv(rules, 74, 65))                   # the 6♦ played up
+    assert rules.talon_steps(pos) == (0, -1)
+    assert rules.move_reason(pos, mv(rules, 3, 74)) is None     # 6♥ continues down
+    assert "descending" in rules.move_reason(pos, mv(rules, 5, 74))
+
+
 def test_nothing_is_packed_on_an_empty_talon_and_only_carpet_cards_are_packed():
     rules, pos = position("carpet", carpet(c1="8h"))
     assert "once it is formed" in rules.move_reason(pos, mv(rules, 1, 74))

@@ -42,14 +42,50 @@ def test_the_deal_withdraws_the_foundations_the_empress_and_her_guard():
 
 
 def test_no_card_goes_up_alone_only_a_red_and_black_pair_together():
-    rules, pos = position("empress-of-india", table(p1="Qh", p25="2s", p26="2c", p67="5d"))
+    rules, pos = position("empress-of-india", table(p1="Qh", p25="3s", p26="2c", p67="5d"))
     assert "Rule I" in rules.move_reason(pos, mv(rules, 1, 57))
     assert "Rule I" in rules.move_reason(pos, mv(rules, 25, 49))
-    pos = rules.apply(pos, mv(rules, 1, 25))                 # pair Q♥ on 2♠
-    assert pile(rules, pos, 25) == "2s Qh"
-    assert rules.move_reason(pos, mv(rules, 25, 57)) is None
-    pos = rules.apply(pos, mv(rules, 25, 57))
-    assert pile(rules, pos, 57) == "Kh Qh" and pile(rules, pos, 49) == "As 2s"
+    pos = rules.apply(pos, mv(rules, 1, 25))                 # pair Q♥ on 3♠
+    assert pile(rules, pos, 25) == "3s Qh"
+    assert "Rule I" in rules.move_reason(pos, mv(rules, 26, 50))  # the 2♣ cannot go alone
+
+
+def test_a_made_pair_goes_up_together_once_both_fit():
+    rules, pos = position("empress-of-india", table(p1="Qh", p2="5h", p25="3s", p26="2s",
+                                                    p67="5d"))
+    pos = rules.apply(pos, mv(rules, 1, 25))                 # pair Q♥ on 3♠: not ready
+    pos = rules.apply(pos, mv(rules, 2, 26))                 # pair 5♥ on 2♠: not ready
+    assert "cannot go on a foundation yet" in rules.move_reason(pos, mv(rules, 25, 57))
+    assert "cannot go on a foundation yet" in rules.move_reason(pos, mv(rules, 26, 49))
+
+
+def test_an_available_pair_is_played_up_at_once_from_both_places():
+    """The book: "if any available pairs of cards have been dealt, play them
+    ... and refill the spaces": one move, both places left empty and refilled."""
+    rules, pos = position("empress-of-india", table(p1="Qh", p25="2s", p65="8h", p66="7c",
+                                                    p67="5d"))
+    assert rules.move_reason(pos, mv(rules, 1, 25)) is None
+    assert rules.move_reason(pos, mv(rules, 25, 1)) is None  # either way round, the same
+    listed = [m for m in rules.legal_moves(pos) if {m.src, m.dst} == {0, 24}]
+    assert len(listed) == 1                                   # and listed once
+    for a, b in ((1, 25), (25, 1)):
+        after = rules.apply(pos, mv(rules, a, b))
+        assert pile(rules, after, 57) == "Kh Qh" and pile(rules, after, 49) == "As 2s"
+        assert pile(rules, after, 1) == "8h" and pile(rules, after, 25) == "7c"
+
+
+def test_the_books_refill_does_not_depend_on_which_card_was_laid_on_which():
+    """Red talon empty, black talon 9♣, pack 7♠ 3♠ J♥ (top first): the Navy
+    vacancy of an available pair takes the 9♣ from its own talon, and the
+    pack is turned for the Army vacancy only (the 7♠ and 3♠ to the black
+    talon, the J♥ to the Army), whichever card the player names first."""
+    rules, pos = position("empress-of-india", table(p3="Qh", p30="2s", p66="9c",
+                                                    p67="Jh 3s 7s"))
+    for a, b in ((3, 30), (30, 3)):
+        after = rules.apply(pos, mv(rules, a, b))
+        assert pile(rules, after, 30) == "9c"
+        assert pile(rules, after, 3) == "Jh"
+        assert pile(rules, after, 66) == "7s 3s" and pile(rules, after, 67) == ""
 
 
 def test_a_pair_waits_until_both_cards_fit():
@@ -92,8 +128,8 @@ def test_the_foundations_follow_suit_and_leave_out_queens_and_knaves():
     rules, pos = position("empress-of-india", table(p1="10h", p25="Ks", p2="Jd",
                                                     p49="As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js",
                                                     p57="Kh Qh", p67="5d"))
-    pos = rules.apply(pos, mv(rules, 1, 25))       # 10♥ after Q♥; K♠ after J♠
-    assert rules.move_reason(pos, mv(rules, 25, 57)) is None
+    assert rules.ready(pos, 0, 24)                 # 10♥ after Q♥; K♠ after J♠
+    assert rules.move_reason(pos, mv(rules, 1, 25)) is None
     rules, pos = position("empress-of-india", table(p1="10d", p25="2s", p67="5d"))
     pos = rules.apply(pos, mv(rules, 1, 25))       # 10♦ is not next on K♦ (the queen is)
     assert "cannot go on a foundation yet" in rules.move_reason(pos, mv(rules, 25, 58))
@@ -112,7 +148,6 @@ def test_won_when_every_card_is_on_the_foundations():
                                                57: "Kh Qh 10h 9h 8h 7h 6h 5h 4h 3h 2h",
                                                1: "Ah", 25: "Ks"})
     pos = rules.apply(pos, mv(rules, 1, 25))
-    pos = rules.apply(pos, mv(rules, 25, 57))
     assert rules.status(pos)[0] is Status.WON
 
 

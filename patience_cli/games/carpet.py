@@ -7,7 +7,11 @@ crosswise.  A card is available only while one narrow end is free: a clear
 lane, along its row or its column, from that end to the edge of the carpet
 (Rule II and the closing paragraph).  Available carpet cards go to the
 foundations, or onto the top card of the talon in suit, one higher or one lower
-(Rule IV).  The talon is taken up, shuffled and dealt again, twice.
+(Rule IV), in "ascending or descending sequences": a sequence keeps the
+direction its first card gave it, until a card turned from the pack starts a
+new one.  The position remembers, for each talon card, how it came there
+(``talon_steps``: 0 turned from the pack, +1 or -1 packed up or down).  The
+talon is taken up, shuffled and dealt again, twice.
 """
 
 from __future__ import annotations
@@ -78,8 +82,38 @@ class CarpetRules(Rules):
             talon = pos.piles[dst]
             if not talon:
                 return "cards are packed on the talon only once it is formed (Rule IV)"
-            return self.sequence_reason(self.specs[dst].build, "the talon", card, talon[-1])
+            reason = self.sequence_reason(self.specs[dst].build, "the talon", card, talon[-1])
+            steps = self.talon_steps(pos)
+            if reason is None and steps and steps[-1] and card.rank - talon[-1].rank != steps[-1]:
+                way = "ascending" if steps[-1] > 0 else "descending"
+                return (f"the sequence on the talon is {way}: the {card} cannot turn it back "
+                        f"on the {talon[-1]} (Rule IV)")
+            return reason
         return super().build_reason(pos, card, dst)
+
+    def talon_steps(self, pos: Position) -> tuple[int, ...]:
+        """For each talon card, bottom first: 0 if turned from the pack, +1 or -1
+        if packed from the carpet one higher or one lower than the card below."""
+        steps = pos.get("talon_steps", ())
+        talon = len(pos.piles[self.talon])
+        return tuple(steps[:talon]) + (0,) * (talon - len(steps))
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        new = super().apply(pos, move)
+        steps = list(self.talon_steps(pos))
+        before, after = pos.piles[self.talon], new.piles[self.talon]
+        if move.kind == "move" and move.dst == self.talon:
+            steps.append(after[-1].rank - before[-1].rank)
+        elif move.kind == "move" and move.src == self.talon:
+            steps.pop()
+        elif after[:len(before)] == before:
+            steps += [0] * (len(after) - len(before))   # turned from the pack
+        else:
+            steps = [0] * len(after)                    # a redeal: the talon taken up
+        if not any(steps):
+            steps = []
+        return new.with_extra(talon_steps=tuple(steps)) if steps or pos.get("talon_steps") \
+            else new
 
     def not_available_reason(self, pos: Position, index: int) -> str:
         ends = "top and bottom" if self.specs[index].orientation == "upright" else "left and right"

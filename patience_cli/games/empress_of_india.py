@@ -11,12 +11,15 @@ a red card that finds the Army full goes to the red talon, a black one to the
 black talon.  Then:
 
 * Rule I: no card goes to a foundation unless a card of the other colour goes
-  at the same time.  Cards are first paired: any unpaired Army card may be laid
+  at the same time.  An "available pair", a single Army card and a single Navy
+  card that both fit now, is played up together in one move, from both its
+  places.  Otherwise cards are first paired: any unpaired Army card may be laid
   on any unpaired Navy card, or the reverse, and the pair, never to be
   separated, is played to its two foundations together once both fit.
 * Rule II: a vacancy in the Army or Navy is refilled at once, by itself, from
-  the talon of its colour, or from the pack when that talon is empty (cards of
-  the other colour turned meanwhile go to their own vacancies or talon).
+  the talon of its colour; only vacancies whose talon is empty are refilled
+  from the pack (cards of the other colour turned meanwhile go to their own
+  vacancies or talon).
 * Rule III: cards from the pack or talon are never played at once: they pass
   through the Army or Navy.
 * ``deal`` deals out the rest of the pack into the two talons; no redeal.
@@ -104,6 +107,19 @@ class EmpressRules(Rules):
             return list(pos.piles[index])
         return super().available_cards(pos, index)
 
+    def ready(self, pos: Position, src: int, dst: int) -> tuple[int, int] | None:
+        """The two foundations of the single cards on *src* and *dst*, one Army
+        and one Navy place, if both fit now: an available pair, played up
+        together from both places (the book: "play them, and refill the
+        spaces")."""
+        if {self.side(src), self.side(dst)} != {"army", "navy"}:
+            return None
+        if len(pos.piles[src]) != 1 or len(pos.piles[dst]) != 1:
+            return None
+        red, black = sorted(pos.piles[src] + pos.piles[dst], key=lambda c: not is_red(c))
+        r, b = self.home(pos, red), self.home(pos, black)
+        return (r, b) if r is not None and b is not None else None
+
     def fits(self, pos: Position, index: int) -> tuple[int, int] | None:
         """The two foundations of the pair on *index*, if both cards fit now."""
         cards = pos.piles[index]
@@ -130,7 +146,8 @@ class EmpressRules(Rules):
         for a in single_army:
             for n in single_navy:
                 moves.append(Move("move", a, n))
-                moves.append(Move("move", n, a))
+                if not self.ready(pos, a, n):  # an available pair is one move, listed once
+                    moves.append(Move("move", n, a))
         if pos.piles[self.stock]:
             moves.append(DEAL)
         return moves
@@ -208,6 +225,8 @@ class EmpressRules(Rules):
                         "Navy card, and a Navy card with an Army card")
             if not pos.piles[dst]:
                 return f"the {d.label} is empty: its vacancy is refilled from the talon (Rule II)"
+            if self.ready(pos, src, dst):
+                return None
             if len(cards) > 1 or len(pos.piles[dst]) > 1:
                 return "each card can only be paired once"
             return None
@@ -218,6 +237,15 @@ class EmpressRules(Rules):
               log: list[tuple[int, Card]] | None = None) -> Position:
         if move.kind == "deal":
             return self.deal_rest(pos)
+        homes = self.ready(pos, move.src, move.dst)
+        if homes:
+            piles = list(pos.piles)
+            red, black = sorted(pos.piles[move.src] + pos.piles[move.dst],
+                                key=lambda c: not is_red(c))
+            piles[homes[0]] = piles[homes[0]] + (red,)
+            piles[homes[1]] = piles[homes[1]] + (black,)
+            piles[move.src] = piles[move.dst] = ()
+            return self.refill(Position(tuple(piles), pos.down, pos.extra), log)
         if move.dst in self.admirals + self.generals:
             piles = list(pos.piles)
             homes = self.fits(pos, move.src)
@@ -233,8 +261,10 @@ class EmpressRules(Rules):
 
     def refill(self, pos: Position, log: list[tuple[int, Card]] | None = None) -> Position:
         """Rule II, at once: every vacancy takes the top card of its colour's
-        talon; when that talon is empty the pack is turned until a card of the
-        colour comes, the others going to their own vacancies or talon."""
+        talon; only when that talon is empty is the pack turned, until a card
+        of the colour comes, the others going to their own vacancies or talon.
+        Talons are used first, for both sides: a vacancy whose talon holds a
+        card never takes a card turned from the pack for the other side."""
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
 
@@ -247,25 +277,21 @@ class EmpressRules(Rules):
                 return True
             return False
 
-        changed = True
-        while changed:
-            changed = False
-            for side, talon in ((self.army, self.red_talon), (self.navy, self.black_talon)):
+        sides = ((self.army, self.red_talon), (self.navy, self.black_talon))
+        while True:
+            for side, talon in sides:  # first every vacancy its own talon can fill
                 for i in side:
-                    if piles[i]:
-                        continue
-                    if piles[talon]:
+                    if not piles[i] and piles[talon]:
                         piles[i], piles[talon] = piles[talon][-1:], piles[talon][:-1]
                         if log is not None:
                             log.append((i, piles[i][0]))
-                        changed = True
-                    elif stock:
-                        card = stock.pop()
-                        if not place(card):
-                            t = self.red_talon if is_red(card) else self.black_talon
-                            piles[t] = piles[t] + (card,)
-                        changed = True
-                    break  # one vacancy at a time, then look again
+            waiting = any(not piles[i] for side, _ in sides for i in side)
+            if not waiting or not stock:
+                break
+            card = stock.pop()  # then the pack, a card at a time, Army vacancies first
+            if not place(card):
+                t = self.red_talon if is_red(card) else self.black_talon
+                piles[t] = piles[t] + (card,)
         piles[self.stock] = tuple(stock)
         down[self.stock] = len(stock)
         return Position(tuple(piles), tuple(down), pos.extra)
@@ -301,6 +327,13 @@ class EmpressRules(Rules):
         if move.kind == "deal":
             return self.deal_step_name(pos)
         src = pos.piles[move.src]
+        homes = self.ready(pos, move.src, move.dst)
+        if homes:
+            red, black = sorted(src + pos.piles[move.dst], key=lambda c: not is_red(c))
+            at = {c: self.specs[i].label for i in (move.src, move.dst) for c in pos.piles[i]}
+            return (f"play the available pair {red.text(ascii)} ({at[red]}) and "
+                    f"{black.text(ascii)} ({at[black]}) together to "
+                    f"{self.specs[homes[0]].label} and {self.specs[homes[1]].label}")
         if move.dst in self.admirals + self.generals:
             homes = self.fits(pos, move.src)
             red, black = sorted(src, key=lambda c: not is_red(c))
