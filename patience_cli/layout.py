@@ -95,6 +95,8 @@ class PileSpec:
     heading: str = ""     # the group's heading on the board, where not NAME + "s"
     tag: str = "label"    # label | inside: the diagram's label under the card, or
                           # only its number inside it (for close-packed grids)
+    tilt: float = 0.0     # degrees the card is turned on the table, about its centre
+                          # (positive: its top leans left), as in the book's picture
 
     @property
     def is_face_down(self) -> bool:
@@ -267,7 +269,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 spread=entry.get("spread", "none"), deal=entry.get("deal"),
                 face=entry.get("face", "up"), build=build,
                 available=entry.get("available", "top"), note=entry.get("note", ""),
-                heading=entry.get("heading", ""), tag=entry.get("tag", "label")))
+                heading=entry.get("heading", ""), tag=entry.get("tag", "label"),
+                tilt=_tilt(entry.get("tilt", 0), i, gid)))
     return Layout(
         id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
@@ -285,6 +288,15 @@ def _orientation(value: Any, i: int, gid: str) -> str:
     if value not in ("upright", "crosswise"):
         raise LayoutError(f"{gid}: orientation {value!r} is neither upright nor crosswise")
     return value
+
+
+def _tilt(value: Any, i: int, gid: str) -> float:
+    """Degrees a card is turned on the table, or a list taken pile by pile."""
+    if isinstance(value, list):
+        value = value[i % len(value)]
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not -90 <= value <= 90:
+        raise LayoutError(f"{gid}: tilt {value!r} is not a number of degrees from -90 to 90")
+    return float(value)
 
 
 def game_ids() -> list[str]:

@@ -37,7 +37,7 @@ from reportlab.platypus import (  # noqa: E402
 )
 from reportlab.platypus.tableofcontents import TableOfContents  # noqa: E402
 
-from .cards import RANK_TEXT, Card  # noqa: E402
+from .cards import RANK_NOUN, RANK_TEXT, Card  # noqa: E402
 from .layout import Layout, PileSpec, Role, game_ids, load_layout  # noqa: E402
 from .rules_text import render_rules  # noqa: E402
 
@@ -74,7 +74,7 @@ BOOK_NAMES = {"cadogan": "Cadogan", "hoffmann": "Hoffmann", "cheney": "Cheney",
 class Box:
     """A rectangle in layout units (y grows downwards, as in the layout)."""
 
-    kind: str      # pile | label
+    kind: str      # pile | label | caption
     key: str
     x: float
     y: float
@@ -86,35 +86,136 @@ class Box:
                 and self.y < other.y + other.h and other.y < self.y + self.h)
 
 
+MIN_PT = 6.0          # no caption on a sheet is smaller than this
+UNIT_NOMINAL = 48.0   # points per layout unit at which captions have their full size
+MAX_SCALE = 96.0      # points per layout unit at most: a card about 34 mm wide
+
+
+@dataclass(frozen=True)
+class Look:
+    """How large a diagram is drawn: points per layout unit, and how much wider
+    than the PDF fonts' metrics its text may come out (an SVG viewer without
+    Helvetica uses a wider font)."""
+
+    scale: float = UNIT_NOMINAL
+    widen: float = 1.0
+
+    @property
+    def k(self) -> float:
+        return min(1.0, self.scale / UNIT_NOMINAL)
+
+    @property
+    def title_pt(self) -> float:
+        return max(MIN_PT + 0.5, 8 * self.k)
+
+    @property
+    def detail_pt(self) -> float:
+        return max(MIN_PT, 6.5 * self.k)
+
+    @property
+    def caption_pt(self) -> float:
+        return max(MIN_PT + 1, 9 * self.k)
+
+    @property
+    def badge_pt(self) -> float:
+        """The size of a number inside a card."""
+        return max(MIN_PT, min(7.0, self.scale * 0.14))
+
+    def units(self, points: float) -> float:
+        return points * self.widen / self.scale
+
+
+# ------------------------------------------------ what the deal puts where
+_SAMPLES: dict[tuple[str, str | None], list["Position"]] = {}
+SAMPLES = 128  # deals looked at to tell what a deal changes (a few ms a game)
+
+
+def sample_deals(layout: Layout) -> list["Position"]:
+    """The game's deal of a fresh pack, of the same pack reversed, and of
+    shuffled packs: what is the same in all of them is taken not to depend on
+    the deal, and only that is printed on a sheet without a seed."""
+    key = (layout.id, layout.variant)
+    if key not in _SAMPLES:
+        from .cards import new_pack
+        from .game import shuffled_deck
+        from .games import rules_for
+
+        rules = rules_for(layout)
+        fresh = new_pack(layout.pack_kind, layout.pack_count)
+        if layout.options.get("own_packs"):
+            fresh = [c for _ in range(layout.pack_count) for c in new_pack(layout.pack_kind)]
+        decks = [fresh, fresh[::-1]] + [shuffled_deck(layout, seed) for seed in range(1, SAMPLES)]
+        _SAMPLES[key] = [rules.deal(deck) for deck in decks]
+    return _SAMPLES[key]
+
+
+def nominal_deal(layout: Layout) -> "Position":
+    """The position the game's deal makes of a fresh, unshuffled pack."""
+    return sample_deals(layout)[0]
+
+
+def count_varies(layout: Layout, spec: PileSpec) -> bool:
+    """Whether how many cards the deal puts on *spec* depends on the deal."""
+    return len({len(p.piles[spec.index]) for p in sample_deals(layout)}) > 1
+
+
 def dealt_count(layout: Layout, spec: PileSpec) -> int:
     """How many cards the deal puts on *spec* (the game's own deal of a
     fresh pack, so cards a book withdraws first are counted where they go)."""
     return len(nominal_deal(layout).piles[spec.index])
 
 
-_NOMINAL: dict[tuple[str, str | None], "Position"] = {}
+def dealt_down(layout: Layout, spec: PileSpec) -> int:
+    """How many of them lie face down."""
+    return nominal_deal(layout).down[spec.index]
 
 
-def nominal_deal(layout: Layout) -> "Position":
-    """The position the game's deal makes of a fresh, unshuffled pack."""
-    key = (layout.id, layout.variant)
-    if key not in _NOMINAL:
-        from .cards import new_pack
-        from .games import rules_for
+@dataclass(frozen=True)
+class PileLook:
+    """What a pile looks like on the sheet: how many cards, how many face
+    down, which cards (a seeded sheet), and whether its count is known."""
 
-        rules = rules_for(layout)
-        _NOMINAL[key] = rules.deal(new_pack(layout.pack_kind, layout.pack_count))
-    return _NOMINAL[key]
+    n: int                     # cards on the pile
+    down: int                  # of which face down (the lowest)
+    cards: tuple               # the cards, bottom first (a seeded sheet), or ()
+    known: bool = True         # False: the count depends on the deal (unseeded)
+    base_rank: int | None = None  # unseeded: a foundation's card withdrawn before the deal
+
+    @property
+    def empty(self) -> bool:
+        return self.n == 0 and self.known
 
 
-def shown_count(layout: Layout, spec: PileSpec, cards: int | None) -> int:
-    """How many card outlines to draw for a pile."""
-    n = dealt_count(layout, spec) if cards is None else cards
-    if spec.spread in ("none",) or spec.is_face_down or spec.role is Role.STOCK:
+def pile_look(layout: Layout, spec: PileSpec, game: "Game | None") -> PileLook:
+    """The pile as a seeded sheet shows it (the deal's cards), or as an
+    unseeded one may truthfully show it: the cards the layout deals there, or
+    what every deal puts there, or nothing but its place."""
+    if game is not None:
+        cards = game.position.piles[spec.index]
+        return PileLook(len(cards), game.position.down[spec.index], tuple(cards))
+    varies = count_varies(layout, spec)
+    if isinstance(spec.deal, int) and not isinstance(spec.deal, bool) and \
+            (varies or dealt_count(layout, spec) != spec.deal):
+        # dealt so, then changed by what the book makes happen at once
+        return PileLook(spec.deal, spec.deal if spec.is_face_down else 0, ())
+    if varies:
+        return PileLook(1, 1 if spec.is_face_down else 0, (), known=False)
+    n = dealt_count(layout, spec)
+    base = None
+    if spec.role is Role.FOUNDATION and n:
+        ranks = {p.piles[spec.index][-1].rank for p in sample_deals(layout)}
+        base = ranks.pop() if len(ranks) == 1 else None
+    return PileLook(n, dealt_down(layout, spec), (), base_rank=base)
+
+
+def shown_count(look: PileLook, spec: PileSpec) -> int:
+    """How many card outlines to draw for a pile: one for an empty pile, a
+    pile not spread, or one whose count the deal decides."""
+    if not look.known or look.n == 0 or spec.spread == "none" or spec.role is Role.STOCK:
         return 1
-    if spec.spread == "down" and n == 0:
-        return 3  # a packet built on in play: show that cards go on top of each other
-    return max(1, n)
+    if spec.is_face_down and look.down >= look.n:
+        return 1
+    return look.n
 
 
 def card_size(spec: PileSpec) -> tuple[float, float]:
@@ -122,7 +223,7 @@ def card_size(spec: PileSpec) -> tuple[float, float]:
 
 
 def pile_extent(spec: PileSpec, n: int) -> tuple[float, float]:
-    """Width and height a pile of *n* shown cards takes."""
+    """Width and height a pile of *n* shown cards takes, before any tilt."""
     w, h = card_size(spec)
     if spec.spread == "down":
         return w, h + STEP_DOWN * (n - 1)
@@ -133,6 +234,12 @@ def pile_extent(spec: PileSpec, n: int) -> tuple[float, float]:
     if spec.spread == "fan":
         return fan_extent(n)
     return w, h
+
+
+def tilted_extent(w: float, h: float, tilt: float) -> tuple[float, float]:
+    a = math.radians(tilt)
+    c, s = abs(math.cos(a)), abs(math.sin(a))
+    return w * c + h * s, w * s + h * c
 
 
 def fan_angles(n: int) -> list[float]:
@@ -156,20 +263,107 @@ def fan_extent(n: int) -> tuple[float, float]:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def diagram_boxes(layout: Layout, game: "Game | None" = None) -> list[Box]:
-    """Every pile's footprint and its label's box, in layout units."""
-    boxes = []
+def card_box(layout: Layout, spec: PileSpec, game: "Game | None") -> Box:
+    """Where the pile's cards are drawn, before any tilt."""
+    w, h = pile_extent(spec, shown_count(pile_look(layout, spec, game), spec))
+    return Box("card", spec.key, spec.at[0], spec.at[1], w, h)
+
+
+def footprint(layout: Layout, spec: PileSpec, game: "Game | None") -> Box:
+    """The room the pile takes on the table: its cards, turned by its tilt."""
+    b = card_box(layout, spec, game)
+    if not spec.tilt:
+        return Box("pile", spec.key, b.x, b.y, b.w, b.h)
+    w, h = tilted_extent(b.w, b.h, spec.tilt)
+    return Box("pile", spec.key, b.x + (b.w - w) / 2, b.y + (b.h - h) / 2, w, h)
+
+
+def diagram_boxes(layout: Layout, game: "Game | None" = None,
+                  look: Look | None = None) -> list[Box]:
+    """Every pile's footprint, its label's box, and the captions of the
+    close-packed groups, in layout units, as drawn at *look* (by default, as
+    fitted to an A4 page)."""
+    if look is None:
+        look = fit_look(layout, game, PAPERS["a4"][0] - 2 * MARGIN, 560.0)
+    boxes = [footprint(layout, spec, game) for spec in layout.piles]
+    piles = {b.key: b for b in boxes}
     for spec in layout.piles:
-        cards = None if game is None else len(game.position.piles[spec.index])
-        n = shown_count(layout, spec, cards)
-        w, h = pile_extent(spec, n)
-        x, y = spec.at
-        boxes.append(Box("pile", spec.key, x, y, w, h))
         if spec.tag == "inside":
             continue  # only the number, drawn inside the card
-        lw = max(w, label_width(layout, spec, game))
-        boxes.append(Box("label", spec.key, x + (w - lw) / 2, y + h + 0.06, lw, LABEL_H - 0.1))
+        pile = piles[spec.key]
+        lw = max(pile.w, label_width(layout, spec, game, look))
+        lh = look.units(look.title_pt + look.detail_pt + 7) / look.widen
+        boxes.append(place_label(spec.key, pile, lw, lh, look.units(3) / look.widen, boxes))
+    for group, specs in inside_groups(layout):
+        placed = place_caption(group, [piles[s.key] for s in specs], caption_text(specs),
+                               boxes, look)
+        if placed is not None:
+            boxes.append(placed)
     return boxes
+
+
+def place_label(key: str, pile: Box, w: float, h: float, gap: float,
+                taken: list[Box]) -> Box:
+    """A label's box: under its pile, centred if there is room, else flush
+    with one side of the pile, else beside it; centred under it when nothing
+    is clear (the overlap test then names the layout to give it room)."""
+    below = pile.y + pile.h + gap
+    beside = pile.y + pile.h - h
+    for x, y in ((pile.x + (pile.w - w) / 2, below), (pile.x, below),
+                 (pile.x + pile.w - w, below), (pile.x + pile.w + gap, beside),
+                 (pile.x - w - gap, beside)):
+        box = Box("label", key, x, y, w, h)
+        if not any(box.overlaps(b) for b in taken):
+            return box
+    return Box("label", key, pile.x + (pile.w - w) / 2, below, w, h)
+
+
+def fit_look(layout: Layout, game: "Game | None", width: float, height: float,
+             widen: float = 1.0) -> Look:
+    """The largest scale at which the whole diagram, captions included (their
+    size depends on the scale), fits *width* x *height* points."""
+    look = Look(MAX_SCALE, widen)
+    for _ in range(6):
+        boxes = diagram_boxes(layout, game, look)
+        bw, bh = extent(boxes)
+        scale = min(width / bw, height / bh, MAX_SCALE)
+        if abs(scale - look.scale) < 0.01:
+            break
+        look = Look(scale, widen)
+    return look
+
+
+def extent(boxes: list[Box]) -> tuple[float, float]:
+    return (max(b.x + b.w for b in boxes) - min(b.x for b in boxes),
+            max(b.y + b.h for b in boxes) - min(b.y for b in boxes))
+
+
+def inside_groups(layout: Layout) -> list[tuple[str, tuple[PileSpec, ...]]]:
+    return [(g, specs) for g, specs in layout.groups() if specs[0].tag == "inside"]
+
+
+def caption_text(specs: tuple[PileSpec, ...]) -> str:
+    return f"{group_heading(specs)} {numbers_text(specs)}"
+
+
+def place_caption(group: str, piles: list[Box], text: str, taken: list[Box],
+                  look: Look) -> Box | None:
+    """A place for a group's caption next to its piles, clear of everything
+    already placed: above, below, left or right, nearest first."""
+    w = look.units(text_width(text, SANS_BOLD, look.caption_pt) + 4)
+    h = (look.caption_pt + 3) / look.scale
+    x0, y0 = min(b.x for b in piles), min(b.y for b in piles)
+    x1, y1 = max(b.x + b.w for b in piles), max(b.y + b.h for b in piles)
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    gap = 0.08
+    for d in (0.0, 0.25, 0.6, 1.2, 2.0, 3.0):
+        for x, y in ((cx - w / 2, y0 - h - gap - d), (cx - w / 2, y1 + gap + d),
+                     (x0 - w - gap - d, cy - h / 2), (x1 + gap + d, cy - h / 2),
+                     (x0, y0 - h - gap - d), (x1 - w, y1 + gap + d)):
+            box = Box("caption", group, x, y, w, h)
+            if not any(box.overlaps(b) for b in taken):
+                return box
+    return None
 
 
 # ---------------------------------------------------------------- words on the sheet
@@ -177,36 +371,36 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
     """The second label line: what lies there, or how a foundation is built."""
     if spec.role is Role.FOUNDATION and spec.build is not None:
         return spec.build.describe()
-    if game is not None:
-        n = len(game.position.piles[spec.index])
-    else:
-        n = dealt_count(layout, spec)
+    look = pile_look(layout, spec, game)
     if spec.role is Role.DISCARD:
         return "cards put out"
+    if not look.known:
+        return "the rest of the pack" if spec.role is Role.STOCK else \
+            "as many as the deal gives"
+    n = look.n
     if n == 0:
         if spec.role is Role.TABLEAU and spec.build is None:
             return "dealt in rows"
-        return "empty at the start"
+        return "starts empty"
     where = "face down" if spec.is_face_down else "face up"
     if spec.spread == "hand":
         where = "in hand"
-    if game is not None and spec.is_face_down and game.position.down[spec.index] < n:
-        hidden = game.position.down[spec.index]
-        return f"{n - hidden} up, {hidden} face down"
+    if spec.is_face_down and look.down < n:
+        return f"{n - look.down} up, {look.down} face down"
     text = f"{n} card{'s' if n != 1 else ''} {where}"
     if spec.available == "all" and n > 1:
         text += ", all available"
     return text
 
 
-def label_width(layout: Layout, spec: PileSpec, game: "Game | None" = None) -> float:
-    """Width of the label in layout units at the nominal label size."""
-    top = stringWidth(spec.label, SANS_BOLD, 8) + 14
-    bottom = text_width(pile_detail(layout, spec, game), SANS, 6.5)
-    return max(top, bottom) / UNIT_NOMINAL
-
-
-UNIT_NOMINAL = 48.0  # points per layout unit at which labels are measured
+def label_width(layout: Layout, spec: PileSpec, game: "Game | None" = None,
+                look: Look | None = None) -> float:
+    """Width of the label in layout units, drawn at *look*."""
+    look = look or Look()
+    badge = 2 * max(look.title_pt * 0.72, MIN_PT * 0.8) + 3
+    top = text_width(spec.label, SANS_BOLD, look.title_pt) + badge + 4
+    bottom = text_width(pile_detail(layout, spec, game), SANS, look.detail_pt) + 4
+    return look.units(max(top, bottom))
 
 
 def text_width(text: str, font: str, size: float) -> float:
@@ -228,18 +422,19 @@ def runs(text: str) -> list[tuple[str, bool]]:
 
 # ---------------------------------------------------------------- the drawing
 class Sheet:
-    """Turns layout units into points on a Drawing (y up)."""
+    """Turns layout units into points on a Drawing (y up), at a Look's scale."""
 
-    def __init__(self, boxes: list[Box], width: float, max_height: float, top_pad: float = 0):
+    def __init__(self, boxes: list[Box], width: float, look: Look, top_pad: float = 0,
+                 pad: float = 0):
         self.x0 = min(b.x for b in boxes)
         self.y0 = min(b.y for b in boxes)
-        bw = max(b.x + b.w for b in boxes) - self.x0
-        bh = max(b.y + b.h for b in boxes) - self.y0
-        self.scale = min(width / bw, max_height / bh, 62.0)
+        bw, bh = extent(boxes)
+        self.look = look
+        self.scale = look.scale
         self.width = width
-        self.height = bh * self.scale + top_pad
+        self.height = math.ceil(bh * self.scale + top_pad + 2 * pad)
         self.pad_x = (width - bw * self.scale) / 2
-        self.top_pad = top_pad
+        self.top_pad = top_pad + pad
 
     def pt(self, x: float, y: float) -> tuple[float, float]:
         """A layout point to drawing points (flipping y)."""
@@ -308,26 +503,34 @@ def place(shape: Group, x: float, y: float, angle: float = 0.0) -> Group:
     return g
 
 
-def pile_cards(spec: PileSpec, game: "Game | None") -> list[Card | None]:
-    if game is None:
-        return []
-    return list(game.position.piles[spec.index])
-
-
 def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
               box: Box) -> None:
+    """One pile's cards at *box* (its cards' place before any tilt); a tilted
+    pile is drawn upright, then turned about its centre."""
+    if spec.tilt:
+        g = Group()
+        _draw_cards(g, sheet, layout, spec, game, box)
+        cx, cy = sheet.pt(box.x + box.w / 2, box.y + box.h / 2)
+        g.translate(cx, cy)
+        g.rotate(spec.tilt)
+        g.translate(-cx, -cy)
+        d.add(g)
+    else:
+        _draw_cards(d, sheet, layout, spec, game, box)
+
+
+def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
+                box: Box) -> None:
     s = sheet.scale
     cw, ch = (c * s for c in card_size(spec))
-    cards = pile_cards(spec, game)
-    n_shown = round_shown(layout, spec, game)
-    face_down = spec.is_face_down
-    ghost = game is None and not face_down and (
-        dealt_count(layout, spec) == 0 or spec.role is Role.FOUNDATION)
-    if game is not None and not cards:
-        ghost = True
-    fs = max(5.5, min(9.0, cw * 0.2))
+    look = pile_look(layout, spec, game)
+    cards = list(look.cards)
+    n_shown = shown_count(look, spec)
+    # a place that starts (or is) empty, or a foundation the deal may fill: dashed
+    ghost = look.empty or (not look.known and spec.role is Role.FOUNDATION)
+    fs = max(MIN_PT, min(9.0, cw * 0.2))
     bx, by_top = sheet.pt(box.x, box.y)
-    if spec.spread == "fan" and not face_down:
+    if spec.spread == "fan" and not spec.is_face_down and not ghost:
         angles = fan_angles(n_shown)
         # pivot: bottom centre of the fan box
         ext_w, ext_h = fan_extent(n_shown)
@@ -338,16 +541,13 @@ def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Gam
         for i, a in enumerate(angles):
             card = cards[i] if i < len(cards) else None
             # each card turns about its bottom centre, the fan's pivot
-            d.add(place(place(card_shape(cw, ch, card, False, ghost, fs), -cw / 2, 0), px, py, a))
+            d.add(place(place(card_shape(cw, ch, card, False, False, fs), -cw / 2, 0), px, py, a))
         return
-    if face_down and game is not None and spec.spread == "none" and \
-            game.position.down[spec.index] < len(cards):
+    if spec.is_face_down and spec.spread == "none" and look.known and 0 < look.down < look.n:
         # face-down cards with a face-up card on top: the backs peep out behind it
-        hidden = game.position.down[spec.index]
         x, y = bx, by_top - ch
-        if hidden:
-            d.add(place(card_shape(cw, ch, None, True, False, fs), x + cw * 0.14, y))
-        d.add(place(card_shape(cw, ch, cards[-1], False, False, fs), x, y))
+        d.add(place(card_shape(cw, ch, None, True, False, fs), x + cw * 0.14, y))
+        d.add(place(card_shape(cw, ch, cards[-1] if cards else None, False, False, fs), x, y))
         return
     for i in range(n_shown):
         card = None
@@ -361,76 +561,94 @@ def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Gam
             x, y = bx + STEP_HAND * s * i, by_top - ch
         else:
             x, y = bx, by_top - ch
-        down = face_down and (game is None or i < game.position.down[spec.index])
-        d.add(place(card_shape(cw, ch, card, down, ghost, fs, pip=i == n_shown - 1), x, y))
-    if spec.role is Role.FOUNDATION and spec.build is not None and spec.build.base and not cards:
+        if spec.spread == "none":
+            down = spec.is_face_down and (not look.known or look.down >= look.n)
+        else:
+            down = i < look.down if look.known else spec.is_face_down
+        d.add(place(card_shape(cw, ch, card, down and not ghost, ghost, fs,
+                               pip=i == n_shown - 1), x, y))
+    base = look.base_rank
+    if spec.role is Role.FOUNDATION and spec.build is not None and spec.build.base and ghost:
+        base = spec.build.base
+    if base is not None and not cards:
+        # the rank a foundation starts with: withdrawn before the deal (solid), or
+        # to be played there (faint, on a dashed outline)
         x, y = bx + cw / 2, by_top - ch / 2 - 6
-        draw_text(d, x, y, RANK_TEXT[spec.build.base], TITLE_FONT, min(20, ch * 0.3), FAINT,
-                  "middle")
-    if face_down:
-        n = len(cards) if game is not None else dealt_count(layout, spec)
-        if n:
-            draw_text(d, bx + cw / 2, by_top - ch / 2 - 4, str(n), SANS_BOLD, min(13, cw * 0.3),
-                      ACCENT, "middle")
+        draw_text(d, x, y, RANK_TEXT[base], TITLE_FONT, max(MIN_PT, min(20, ch * 0.3)),
+                  FAINT if ghost else INK, "middle")
+    if spec.is_face_down and look.known and look.n and not (0 < look.down < look.n):
+        draw_text(d, bx + cw / 2, by_top - ch / 2 - 4, str(look.n), SANS_BOLD,
+                  max(MIN_PT, min(13, cw * 0.3)), ACCENT, "middle")
+    if spec.tag == "inside":
+        _draw_badge(d, sheet, spec, bx + cw, by_top - ch)
 
 
-def round_shown(layout: Layout, spec: PileSpec, game: "Game | None") -> int:
-    cards = None if game is None else len(game.position.piles[spec.index])
-    return shown_count(layout, spec, cards)
+def _draw_badge(d: Group, sheet: Sheet, spec: PileSpec, right: float, bottom: float) -> None:
+    """The pile's number in a disc in the card's lower right corner."""
+    size = sheet.look.badge_pt
+    r = size * 0.82
+    cx, cy = right - r - 2, bottom + r + 2
+    d.add(Circle(cx, cy, r, fillColor=ACCENT, strokeColor=None))
+    num = str(spec.number)
+    d.add(String(cx - stringWidth(num, SANS_BOLD, size) / 2, cy - size * 0.35, num,
+                 fontName=SANS_BOLD, fontSize=size, fillColor=colors.white))
 
 
 def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
-               pile: Box) -> None:
-    s = sheet.scale
-    if spec.tag == "inside":
-        # a close-packed grid: the pile's number in a badge inside the card
-        size = max(5.0, min(8.0, s * 0.16))
-        r = size * 0.8
-        x, y = sheet.pt(pile.x + pile.w, pile.y + pile.h)
-        cx, cy = x - r - 2, y + r + 2
-        d.add(Circle(cx, cy, r, fillColor=ACCENT, strokeColor=None))
-        num = str(spec.number)
-        d.add(String(cx - stringWidth(num, SANS_BOLD, size * 0.85) / 2, cy - size * 0.3, num,
-                     fontName=SANS_BOLD, fontSize=size * 0.85, fillColor=colors.white))
-        return
-    cx, _ = sheet.pt(pile.x + pile.w / 2, 0)
-    _, y_bottom = sheet.pt(0, pile.y + pile.h)
-    k = min(1.0, s / UNIT_NOMINAL)  # labels were measured at UNIT_NOMINAL: shrink with the sheet
-    title_size, detail_size = 8 * k, 6.5 * k
+               label: Box) -> None:
+    """The pile's number in a disc, its name, and what lies there, in its box."""
+    look = sheet.look
+    cx, y_top = sheet.pt(label.x + label.w / 2, label.y)
+    title_size, detail_size = look.title_pt, look.detail_pt
     title = spec.label
     tw = stringWidth(title, SANS_BOLD, title_size)
-    badge_r = title_size * 0.72
+    badge_r = max(title_size * 0.72, MIN_PT * 0.8)
     total = tw + 2 * badge_r + 3
     x = cx - total / 2
-    y = y_bottom - title_size - 4
+    y = y_top - title_size
     d.add(Circle(x + badge_r, y + title_size * 0.33, badge_r, fillColor=ACCENT,
                  strokeColor=None))
-    num = str(spec.number)
-    d.add(String(x + badge_r - stringWidth(num, SANS_BOLD, title_size * 0.85) / 2,
-                 y + title_size * 0.33 - title_size * 0.3, num, fontName=SANS_BOLD,
-                 fontSize=title_size * 0.85, fillColor=colors.white))
+    num, num_size = str(spec.number), max(MIN_PT, title_size * 0.85)
+    d.add(String(x + badge_r - stringWidth(num, SANS_BOLD, num_size) / 2,
+                 y + title_size * 0.33 - num_size * 0.35, num, fontName=SANS_BOLD,
+                 fontSize=num_size, fillColor=colors.white))
     draw_text(d, x + 2 * badge_r + 3, y, title, SANS_BOLD, title_size)
     draw_text(d, cx, y - detail_size - 2, pile_detail(layout, spec, game), SANS, detail_size,
               FAINT, "middle")
 
 
+def draw_caption(d: Group, sheet: Sheet, text: str, box: Box) -> None:
+    """A close-packed group's name and numbers, as the book names the area."""
+    x, y_top = sheet.pt(box.x, box.y)
+    size = sheet.look.caption_pt
+    draw_text(d, x + 2, y_top - size, text, SANS_BOLD, size, ACCENT)
+
+
 def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: float,
-                 title: bool = False) -> Drawing:
+                 title: bool = False, widen: float = 1.0, pad: float = 0.0) -> Drawing:
     """The layout diagram as a reportlab Drawing (a flowable, and SVG-able)."""
-    boxes = diagram_boxes(layout, game)
     top_pad = 46.0 if title else 0.0
-    sheet = Sheet(boxes, width, max_height - top_pad, top_pad)
+    look = fit_look(layout, game, width - 2 * pad, max_height - top_pad - 2 * pad, widen)
+    boxes = diagram_boxes(layout, game, look)
+    sheet = Sheet(boxes, width, look, top_pad, pad)
     d = Drawing(width, sheet.height)
     if title:
-        draw_text(d, width / 2, sheet.height - 20, layout.title, TITLE_FONT, 18, INK, "middle")
-        draw_text(d, width / 2, sheet.height - 36, subtitle(layout, game), SANS, 8.5, FAINT,
+        draw_text(d, width / 2, sheet.height - pad - 20, layout.title, TITLE_FONT, 18, INK,
                   "middle")
-    piles = {b.key: b for b in boxes if b.kind == "pile"}
+        draw_text(d, width / 2, sheet.height - pad - 36, subtitle(layout, game), SANS, 8.5,
+                  FAINT, "middle")
     for spec in layout.piles:
-        draw_pile(d, sheet, layout, spec, game, piles[spec.key])
+        draw_pile(d, sheet, layout, spec, game, card_box(layout, spec, game))
+    labels = {b.key: b for b in boxes if b.kind == "label"}
     for spec in layout.piles:
-        draw_label(d, sheet, layout, spec, game, piles[spec.key])
+        if spec.key in labels:
+            draw_label(d, sheet, layout, spec, game, labels[spec.key])
+    groups = dict(inside_groups(layout))
+    for box in boxes:
+        if box.kind == "caption":
+            draw_caption(d, sheet, caption_text(groups[box.key]), box)
     if layout.options.get("mark_available"):
+        piles = {b.key: b for b in boxes if b.kind == "pile"}
         for spec in marked_piles(layout, game):
             draw_cross(d, sheet, piles[spec.key])
     return d
@@ -485,11 +703,31 @@ def numbers_text(specs: tuple[PileSpec, ...]) -> str:
     return str(specs[0].number) if len(specs) == 1 else f"{specs[0].number}–{specs[-1].number}"
 
 def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
+    """The key to the diagram, drawn from this game's layout: how each group of
+    foundations is built, what the layout notes say, what the drawing shows."""
     lines = ["The numbers in the blue discs are the pile numbers used in play "
              "(e.g. <i>patience move 3 1</i>); the names are the book's."]
-    if any(p.role is Role.FOUNDATION for p in layout.piles):
-        lines.append("A foundation marked <b>A ↑ K</b> starts with an ace and is built up to "
-                     "the king; dashed outlines are places that start empty.")
+    for _, specs in layout.groups():
+        head = f"<b>{html.escape(group_heading(specs))} {numbers_text(specs)}</b>"
+        spec = specs[0]
+        words = []
+        if spec.role is Role.FOUNDATION:
+            if spec.build is not None:
+                words.append(build_words(spec.build))
+            looks = [pile_look(layout, s, game) for s in specs]
+            if game is None and all(lk.known and lk.n for lk in looks):
+                words.append("each starts with its card, laid out before the deal")
+        if spec.note:
+            words.append(html.escape(spec.note))
+        if words:
+            lines.append(f"{head}: " + "; ".join(words) + ".")
+    drawn = [pile_look(layout, s, game) for s in layout.piles]
+    if any(lk.empty for lk in drawn):
+        lettered = any(s.role is Role.FOUNDATION and s.build is not None and s.build.base
+                       and (lk.empty or not lk.known) for s, lk in zip(layout.piles, drawn))
+        lines.append("Dashed outlines are places that start empty"
+                     + (" (a faint letter: the card that starts a foundation there)."
+                        if lettered else "."))
     if any(p.is_face_down for p in layout.piles):
         lines.append("Hatched cards lie face down; the figure on them is how many.")
     if any(p.spread == "hand" for p in layout.piles):
@@ -498,21 +736,41 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
         lines.append("Fanned packets are spread so that every card shows; only the top "
                      "(rightmost) card may be played.")
     if any(p.orientation == "crosswise" for p in layout.piles):
-        lines.append("A card drawn crosswise lies crosswise on the table.")
-    inside = [specs for _, specs in layout.groups() if specs[0].tag == "inside"]
+        lines.append("A card drawn crosswise lies crosswise on the table"
+                     + ("; a card drawn slanting lies slanting, as in the book's picture."
+                        if any(p.tilt for p in layout.piles) else "."))
+    inside = inside_groups(layout)
     if inside:
         names = "; ".join(f"{html.escape(group_heading(specs))} "
-                          f"{numbers_text(specs)}" for specs in inside)
+                          f"{numbers_text(specs)}" for _, specs in inside)
         lines.append(f"Numbered in the corner of the card: {names}.")
     if layout.options.get("mark_available"):
         lines.append("A cross marks a card that is available "
                      + ("in this deal." if game is not None else "after the deal, as in the book."))
     if game is None:
-        lines.append("Print with <i>--seed N</i> to see a deal's cards in place.")
+        varies = any(not lk.known for lk in drawn)
+        lines.append("Print with <i>--seed N</i> to see a deal's cards in place"
+                     + ("; how many cards some piles get depends on the deal, so those "
+                        "figures are left off here." if varies else "."))
     else:
-        lines.append("The cards shown are this deal's, as dealt; the face-down cards are "
-                     "listed below the diagram, so that a real table can be set up.")
+        lines.append("The cards shown are this deal's, as dealt"
+                     + ("; the face-down cards are listed below the diagram, so that a real "
+                        "table can be set up." if deal_lines(layout, game) else "."))
     return lines
+
+
+def build_words(build) -> str:
+    """A build rule in words: "built up in suit from the ace to the king"."""
+    way = {"up": "built up", "down": "built down", "up-or-down": "built up or down",
+           "none": "not built on"}[build.direction]
+    suit = {"same": " in suit", "alternate": " in alternate colours",
+            "any": " regardless of suit"}[build.suit] if build.direction != "none" else ""
+    span = ""
+    if build.base is not None:
+        span = f" from the {RANK_NOUN[build.base]}"
+        if build.until is not None:
+            span += f" to the {RANK_NOUN[build.until]}"
+    return way + suit + span
 
 
 def deal_lines(layout: Layout, game: "Game | None") -> list[str]:
@@ -665,11 +923,8 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
         GameTitle(inline(layout.title), st["title"], layout.title),
         Paragraph(symbols(html.escape(subtitle(layout, game))), st["sub"]),
     ]
-    legend = [Paragraph(symbols(line), st["legend"], bulletText="•")
-              for line in legend_lines(layout, game)]
-    legend_h = sum(p.wrap(doc.width, doc.height)[1] + 2 for p in legend) + 30
-    room = doc.height - 90 - legend_h
-    story.append(make_diagram(layout, game, doc.width, room))
+    legend = legend_flowables(layout, game, st)
+    story.append(make_diagram(layout, game, doc.width, diagram_room(legend, doc)))
     story.append(Spacer(1, 14))
     story.append(KeepTogether(legend))
     hidden = deal_lines(layout, game)
@@ -677,9 +932,57 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
         story.append(Paragraph("Face-down cards, top card first", st["h2"]))
         story.extend(Paragraph(symbols(line), st["legend"]) for line in hidden)
     story.append(PageBreak())
-    story.append(Paragraph(inline(layout.title) + " — the rules", st["h2"]))
-    story.extend(rule_flowables(layout, st))
+    story.extend(fitted_rules(layout, st, doc.width, doc.height))
     return story
+
+
+def legend_flowables(layout: Layout, game: "Game | None",
+                     st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    return [Paragraph(symbols(line), st["legend"], bulletText="•")
+            for line in legend_lines(layout, game)]
+
+
+def diagram_room(legend: list[Flowable], doc: "Doc") -> float:
+    """The height left for the diagram on its page, under the title and
+    above the legend."""
+    legend_h = sum(p.wrap(doc.width, doc.height)[1] + 2 for p in legend) + 30
+    return doc.height - 90 - legend_h
+
+
+def sheet_look(layout: Layout, game: "Game | None", paper: str = "a4") -> Look:
+    """The scale the diagram of a printed sheet is drawn at, on *paper*."""
+    doc = Doc("unused.pdf", paper, "", "")
+    room = diagram_room(legend_flowables(layout, game, styles()), doc)
+    return fit_look(layout, game, doc.width, room)
+
+
+def fitted_rules(layout: Layout, st: dict[str, ParagraphStyle], width: float,
+                 height: float) -> list[Flowable]:
+    """The rule sheet on one page: set smaller, a step at a time, when it
+    would spill a few lines onto another (never below 8.5 points)."""
+    flowables: list[Flowable] = []
+    for factor in (1.0, 0.96, 0.92, 0.88, 0.84, 0.81):
+        small = {k: scaled_style(v, factor) for k, v in st.items()}
+        flowables = [Paragraph(inline(layout.title) + " — the rules", small["h2"])]
+        flowables += rule_flowables(layout, small)
+        if sum(_height(f, width, height) for f in flowables) <= height - 4:
+            return flowables
+    return flowables
+
+
+def scaled_style(style: ParagraphStyle, factor: float) -> ParagraphStyle:
+    if factor == 1.0:
+        return style
+    return ParagraphStyle(f"{style.name}-{factor}", parent=style,
+                          fontSize=style.fontSize * factor, leading=style.leading * factor,
+                          spaceBefore=style.spaceBefore * factor,
+                          spaceAfter=style.spaceAfter * factor)
+
+
+def _height(f: Flowable, width: float, height: float) -> float:
+    if isinstance(f, CondPageBreak):
+        return 0.0
+    return f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
 
 
 def write_game(target: Path, layout: Layout, game: "Game | None", paper: str = "a4") -> None:
@@ -693,14 +996,48 @@ def write_game(target: Path, layout: Layout, game: "Game | None", paper: str = "
     doc.build(story)
 
 
+SVG_SIZE = (680.0, 900.0)  # the drawing's width, and its height at most, in points
+SVG_WIDEN, SVG_PAD = 1.15, 12.0
+
+
+def svg_look(layout: Layout, game: "Game | None") -> Look:
+    """The scale the SVG diagram is drawn at (what its overlap test checks)."""
+    width, height = SVG_SIZE
+    return fit_look(layout, game, width - 2 * SVG_PAD, height - 46 - 2 * SVG_PAD, SVG_WIDEN)
+
+
 def write_svg(target: Path, layout: Layout, game: "Game | None") -> None:
     """The layout diagram alone, as SVG, with its title."""
     from reportlab.graphics import renderSVG
 
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    drawing = make_diagram(layout, game, 520, 640, title=True)
-    renderSVG.drawToFile(drawing, str(target))
+    # text measured 15% wider than Helvetica's metrics, and a margin: a viewer
+    # without Helvetica draws it in a wider font, which must not run together
+    drawing = make_diagram(layout, game, *SVG_SIZE, title=True, widen=SVG_WIDEN, pad=SVG_PAD)
+    svg = renderSVG.drawToString(drawing)
+    svg = svg.replace("<title>...</title>", f"<title>{html.escape(layout.title)}</title>", 1)
+    svg = svg.replace("<desc>...</desc>",
+                      f"<desc>{html.escape(subtitle(layout, game))}: layout diagram, "
+                      "printed by patience-cli</desc>", 1)
+    target.write_text(svg_fonts(svg), encoding="utf-8")
+
+
+#: The PDF's standard fonts, named for SVG viewers: metric-compatible fonts
+#: first (Arial and Liberation Sans have Helvetica's widths), so the text keeps
+#: the room the diagram gave it.
+SVG_FONTS = {
+    "Helvetica-Bold": "Helvetica, Arial, 'Liberation Sans', sans-serif; font-weight: bold",
+    "Helvetica": "Helvetica, Arial, 'Liberation Sans', sans-serif",
+    "Times-Bold": "Times, 'Times New Roman', 'Liberation Serif', serif; font-weight: bold",
+    "Times-Roman": "Times, 'Times New Roman', 'Liberation Serif', serif",
+    "Symbol": "Symbol, 'DejaVu Sans', sans-serif",
+}
+
+
+def svg_fonts(svg: str) -> str:
+    return re.sub(r"font-family: ([A-Za-z-]+)",
+                  lambda m: "font-family: " + SVG_FONTS.get(m.group(1), m.group(1)), svg)
 
 
 def write_booklet(target: Path, paper: str = "a4", ids: Iterable[str] | None = None) -> None:

@@ -201,3 +201,197 @@ def test_suits_go_to_the_symbol_font():
     markup = printing.inline("the **7♥** on `move 3 1`")
     assert '<font name="Symbol" color="#b3261e">♥</font>' in markup
     assert "<b>" in markup and 'name="Courier"' in markup
+
+
+# ------------------------------------------------------------ sheets that tell the truth
+def diagram_text(game_id: str, game=None, paper: str = "a4", tmp_path=None) -> str:
+    path = tmp_path / f"{game_id}.pdf"
+    printing.write_game(path, load_layout(game_id), game, paper)
+    return flat(pdf_text(path)[0])
+
+
+def strings(node):
+    """Every String drawn in a reportlab Drawing or Group."""
+    from reportlab.graphics.shapes import Group, String
+
+    for item in getattr(node, "contents", []):
+        if isinstance(item, String):
+            yield item
+        elif isinstance(item, Group):
+            yield from strings(item)
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_legend_says_how_this_games_foundations_are_built(tmp_path, game_id):
+    text = diagram_text(game_id, tmp_path=tmp_path)
+    assert "A foundation marked" not in text  # the one text for all games is gone
+    layout = load_layout(game_id)
+    for _, specs in layout.groups():
+        if specs[0].role.value == "foundation" and specs[0].build is not None:
+            line = f"{printing.group_heading(specs)} {printing.numbers_text(specs)}: " \
+                   f"{printing.build_words(specs[0].build)}"
+            assert flat(line) in text, line
+
+
+@pytest.mark.parametrize("game_id, words", [
+    ("besieged-city", "A, K, 2, Q, 3, J, 4, 10, 5, 9, 6, 8, 7, 7, 8"),
+    ("fish-bone", "Knaves (the spine) 7–14: built down in suit from the knave to the ace"),
+    ("empress-of-india", "Generals (red kings) 57–64: built down in suit from the king to the "
+                         "ace"),
+    ("empress-of-india", "the knave is left out"),
+    ("empress-of-india", "the queen is left out"),
+])
+def test_the_legend_gives_the_books_own_order(tmp_path, game_id, words):
+    assert flat(words) in diagram_text(game_id, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("game_id", ["empress-of-india", "carpet", "congress"])
+def test_withdrawn_foundation_cards_are_drawn_in_place(tmp_path, game_id):
+    layout = load_layout(game_id)
+    withdrawn = [s for s in layout.piles if s.role.value == "foundation"
+                 and printing.pile_look(layout, s, None).n]
+    assert withdrawn
+    for spec in withdrawn:
+        look = printing.pile_look(layout, spec, None)
+        assert look.known and not look.empty and look.base_rank == spec.build.base
+    assert "each starts with its card" in diagram_text(game_id, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_an_unseeded_sheet_prints_no_figure_that_a_deal_changes(game_id):
+    layout = load_layout(game_id)
+    counts = {}
+    for seed in range(20, 32):
+        pos = Game.new(game_id, seed=seed).position
+        for spec in layout.piles:
+            counts.setdefault(spec.key, set()).add(len(pos.piles[spec.index]))
+    for spec in layout.piles:
+        if len(counts[spec.key]) > 1 and not isinstance(spec.deal, int):
+            assert not re.search(r"\d", printing.pile_detail(layout, spec, None)), spec.key
+            assert not printing.pile_look(layout, spec, None).known, spec.key
+
+
+def test_the_empress_sheet_has_no_pack_or_talon_count(tmp_path):
+    text = diagram_text("empress-of-india", tmp_path=tmp_path)
+    assert "119" not in text and not re.search(r"\d+ cards? face", text)
+
+
+def test_a_seeded_sheet_promises_only_the_lists_it_has(tmp_path):
+    text = diagram_text("flower-garden", Game.new("flower-garden", seed=7), tmp_path=tmp_path)
+    assert "listed below" not in text and "Face-down cards" not in text
+    text = diagram_text("fours", Game.new("fours", seed=7), tmp_path=tmp_path)
+    assert "listed below" in text and "Face-down cards" in text
+
+
+def test_the_unseeded_sympathy_sheet_shows_the_leaders_tops_face_up(tmp_path):
+    layout = load_layout("sympathy")
+    a, b = layout.group("a_heap")[0], layout.group("b_heap")[0]
+    assert printing.pile_look(layout, a, None).down == 2
+    assert printing.pile_look(layout, b, None).down == 3
+    text = diagram_text("sympathy", tmp_path=tmp_path)
+    assert "1 up, 2 face down" in text and "3 cards face down" in text
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_books_names_for_areas_are_on_the_diagram(tmp_path, game_id):
+    layout = load_layout(game_id)
+    boxes = printing.diagram_boxes(layout, None, printing.sheet_look(layout, None))
+    captions = {b.key for b in boxes if b.kind == "caption"}
+    page = pdf_text_page(game_id, tmp_path)
+    for group, specs in printing.inside_groups(layout):
+        assert group in captions, group
+        assert flat(printing.caption_text(specs)) in page
+    for name in {"empress-of-india": ["Army", "Navy", "Guard"],
+                 "besieged-city": ["Reserve", "Ramparts"]}.get(game_id, []):
+        assert f"{name}" in page.split("•")[0], name  # above the legend: on the diagram
+
+
+def pdf_text_page(game_id: str, tmp_path) -> str:
+    return diagram_text(game_id, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_note_of_the_layout_is_on_the_sheet(tmp_path, game_id):
+    text = diagram_text(game_id, tmp_path=tmp_path)
+    for spec in load_layout(game_id).piles:
+        if spec.note:
+            assert flat(spec.note) in text, spec.note
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("seed", [None, 5])
+def test_no_caption_below_6_points_and_nothing_off_the_drawing(game_id, paper, seed):
+    layout = load_layout(game_id)
+    game = None if seed is None else Game.new(game_id, seed=seed)
+    look = printing.sheet_look(layout, game, paper)
+    doc = printing.Doc("unused.pdf", paper, "", "")
+    drawing = printing.make_diagram(layout, game, doc.width,
+                                    printing.diagram_room(printing.legend_flowables(
+                                        layout, game, printing.styles()), doc))
+    sizes = [s.fontSize for s in strings(drawing)]
+    assert sizes and min(sizes) >= 6.0, (game_id, min(sizes))
+    x0, y0, x1, y1 = drawing.getBounds()
+    assert x0 >= -0.5 and y0 >= -0.5, (x0, y0)
+    assert x1 <= drawing.width + 0.5 and y1 <= drawing.height + 0.5, (x1, y1, drawing.width)
+    boxes = printing.diagram_boxes(layout, game, look)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b), (a, b)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_sheet_is_a_diagram_page_and_a_rule_page(tmp_path, game_id, paper):
+    path = tmp_path / "sheet.pdf"
+    printing.write_game(path, load_layout(game_id), None, paper)
+    assert len(PdfReader(str(path)).pages) == 2
+
+
+def test_the_fours_diagram_fills_its_page():
+    layout = load_layout("fours")
+    doc = printing.Doc("unused.pdf", "a4", "", "")
+    room = printing.diagram_room(printing.legend_flowables(layout, None, printing.styles()), doc)
+    drawing = printing.make_diagram(layout, None, doc.width, room)
+    assert drawing.height >= 0.45 * doc.height
+
+
+def test_an_empty_spread_pile_is_drawn_once():
+    for game_id, key in (("congress", "help-5"), ("fours", "packet-1")):
+        layout = load_layout(game_id)
+        spec = next(s for s in layout.piles if s.key == key)
+        look = printing.pile_look(layout, spec, None)
+        assert look.empty and printing.shown_count(look, spec) == 1
+
+
+def test_the_bones_and_the_diagonal_kings_slant_as_in_the_books_pictures():
+    fish = load_layout("fish-bone")
+    assert all(s.tilt < 0 for s in fish.group("king"))    # left bones: "\\"
+    assert all(s.tilt > 0 for s in fish.group("queen"))   # right bones: "/"
+    generals = load_layout("empress-of-india").group("general")
+    assert [s.tilt for s in generals] == [0, 0, 0, 0, 45, -45, -45, 45]
+    # a slanting card takes the room of its turned outline, and the sheet keeps it clear
+    king = fish.group("king")[0]
+    box = printing.footprint(fish, king, None)
+    assert box.w > printing.CARD_H * 0.9 and box.h > printing.CARD_W * 1.3
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_svg_holds_the_whole_diagram_and_its_title(tmp_path, game_id):
+    layout = load_layout(game_id)
+    path = tmp_path / "d.svg"
+    printing.write_svg(path, layout, None)
+    svg = path.read_text()
+    assert f"<title>{layout.title}</title>" in svg and "<title>...</title>" not in svg
+    width, height = (float(v) for v in
+                     re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    drawing = printing.make_diagram(layout, None, *printing.SVG_SIZE, title=True,
+                                    widen=printing.SVG_WIDEN, pad=printing.SVG_PAD)
+    assert (drawing.width, drawing.height) == (width, height)
+    x0, y0, x1, y1 = drawing.getBounds()
+    assert x0 >= 0 and y0 >= 0 and x1 <= width and y1 <= height
+    boxes = printing.diagram_boxes(layout, None, printing.svg_look(layout, None))
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not a.overlaps(b), (a, b)
+    assert "font-family: Helvetica, Arial" in svg
