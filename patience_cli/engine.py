@@ -208,20 +208,20 @@ class Rules:
         spec = self.specs[dst]
         build = spec.build
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
-            return f"nothing may be placed on the {spec.label}"
+            return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
         if not pile:
             return self.empty_reason(build, spec, card)
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
-            return f"the {spec.label} is complete at the {RANK_NOUN[top.rank]}"
+            return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
         return self.sequence_reason(build, where, card, top)
 
     def empty_reason(self, build: Build, spec: PileSpec, card: Card) -> str | None:
         if spec.role is Role.FOUNDATION or build.empty == "base":
             if build.base is not None and card.rank != build.base:
-                return (f"an empty {'foundation' if spec.role is Role.FOUNDATION else spec.label}"
+                return (f"an empty {'foundation' if spec.role is Role.FOUNDATION else spec.ref}"
                         f" takes only {'an' if build.base in (1, 8) else 'a'} "
                         f"{RANK_NOUN[build.base]}: the {card} cannot start it")
             return None
@@ -299,24 +299,24 @@ class Rules:
         if move.src == move.dst:
             return "a card cannot move to the pile it is on"
         if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
-            what = "foundations" if src.role is Role.FOUNDATION else src.label
+            what = "foundations" if src.role is Role.FOUNDATION else src.ref
             return f"cards on the {what} stay there"
         if src.role is Role.STOCK:
-            return f"the {src.label} is dealt, not played from ({self.deal_hint()})"
+            return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
         if dst.role is Role.RESERVE:
-            return f"cards cannot be returned to the {dst.label}"
+            return f"cards cannot be returned to the {dst.ref}"
         if not pos.piles[move.src]:
-            return f"the {src.label} is empty"
+            return f"the {src.ref} is empty"
         available = self.available_cards(pos, move.src)
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src]:
                     return (f"the {move.card} is not available: only the top card of the "
-                            f"{src.label} may be played")
-                return f"the {move.card} is not in the {src.label}"
+                            f"{src.ref} may be played")
+                return f"the {move.card} is not in the {src.ref}"
             card = move.card
         elif not available:
-            return f"no card of the {src.label} is available"
+            return f"no card of the {src.ref} is available"
         else:
             card = available[-1]
         if move.count != 1:
@@ -481,16 +481,16 @@ class Rules:
             f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"
         onto = pos.piles[move.dst]
         target = f"onto the {onto[-1].text(ascii)}" if onto else "(empty)"
-        return f"{what} from {src.label} to {dst.label} {target}"
+        return f"{what} from {src.ref} to {dst.ref} {target}"
 
     def deal_step_name(self, pos: Position) -> str:
         if self.stock is None or self.talon is None:
             return "deal"
         if pos.piles[self.stock]:
-            return f"turn the next card of the pack onto the {self.specs[self.talon].label}"
+            return f"turn the next card of the pack onto the {self.specs[self.talon].ref}"
         how = "shuffle it" if self.redeal_shuffle else "turn it over"
         return (f"redeal {self.redeals_used(pos) + 1} of {self.redeals}: take up the "
-                f"{self.specs[self.talon].label}, {how} and deal again")
+                f"{self.specs[self.talon].ref}, {how} and deal again")
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """What *move* did, said after it is made (may reveal cards it turned up);
@@ -498,7 +498,7 @@ class Rules:
         if move.kind == "deal" and self.stock is not None and self.talon is not None \
                 and pos.piles[self.stock]:
             card = pos.piles[self.stock][-1]
-            return f"dealt the {card.text(ascii)} to the {self.specs[self.talon].label}"
+            return f"dealt the {card.text(ascii)} to the {self.specs[self.talon].ref}"
         return self.describe(pos, move, ascii)
 
     def command(self, pos: Position, move: Move) -> str:

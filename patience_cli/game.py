@@ -266,10 +266,10 @@ class Game:
             cards = list(dict.fromkeys(c for c, _ in fits))
             if len(cards) > 1:
                 options = " or ".join(f"'move {c.code} {dst_word}'" for c in cards[:6])
-                raise AmbiguousMoveError(f"several cards of the {spec.label} can go there: "
+                raise AmbiguousMoveError(f"several cards of the {spec.ref} can go there: "
                                          f"name the card, {options}")
             if not cards:
-                raise IllegalMoveError(f"no card of the {spec.label} can go on "
+                raise IllegalMoveError(f"no card of the {spec.ref} can go on "
                                        + self._dst_words(dsts))
             return Move("move", src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
@@ -277,7 +277,7 @@ class Game:
             if pos.piles[src][-1] != parse_card(src_word):
                 raise IllegalMoveError(
                     f"the {parse_card(src_word)} is not available: only the top card of the "
-                    f"{spec.label} may be played")
+                    f"{spec.ref} may be played")
         if len(dsts) == 1:
             return Move("move", src, dsts[0], count, card)
         moves = [Move("move", src, d, count, card) for d in dsts]
@@ -289,7 +289,7 @@ class Game:
     def _dst_words(self, dsts: list[int]) -> str:
         if len(dsts) > 1:
             return "any foundation"
-        return f"the {self.layout.piles[dsts[0]].label}"
+        return f"the {self.layout.piles[dsts[0]].ref}"
 
     def _destinations(self, word: str) -> list[int]:
         if word.lower() in ("f", "found", "foundation"):
@@ -304,7 +304,7 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
-        holders = [self.layout.piles[i].label for i, p in enumerate(pos.piles) if card in p]
+        holders = [self.layout.piles[i].ref for i, p in enumerate(pos.piles) if card in p]
         if not holders:
             raise InvalidMoveError(f"there is no {card} in {self.layout.title}'s pack")
         raise IllegalMoveError(f"the {card} is not available: it lies in the {holders[0]}")

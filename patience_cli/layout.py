@@ -102,6 +102,14 @@ class PileSpec:
     def is_face_down(self) -> bool:
         return self.face == "down"
 
+    @property
+    def ref(self) -> str:
+        """The pile as every message names it: with the number the player
+        types ("Foundation 8", "the Bouquet (7)")."""
+        if self.label.endswith(f" {self.number}"):
+            return self.label
+        return f"{self.label} ({self.number})"
+
 
 @dataclass(frozen=True, slots=True)
 class Source:
@@ -258,8 +266,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             name = entry["name"]
             if labels:
                 label = labels[i]
-            elif entry.get("label_by") == "number":
-                label = f"{name} {number}"
+            elif count > 1 and entry.get("label_by", "number") == "number":
+                label = f"{name} {number}"  # the number a player types
             else:
                 label = f"{name} {i + 1}" if count > 1 else name
             piles.append(PileSpec(

@@ -42,7 +42,7 @@ def test_river_cards_marry_down_in_suit_onto_helps_but_not_the_reverse():
     assert "follows suit" in rules.move_reason(pos, mv(rules, 2, 9))
     assert "builds down" in rules.move_reason(pos, mv(rules, 3, 9))
     rules, pos = position("congress", table(p1="10s", p9="9s"))
-    assert "Rule II" in rules.move_reason(pos, mv(rules, 9, 1))
+    assert "(rule 2)" in rules.move_reason(pos, mv(rules, 9, 1))
 
 
 def test_helps_marry_with_each_other_downwards_in_suit():

@@ -27,7 +27,7 @@ def test_a_knave_is_laid_by_itself_in_the_next_place_of_the_spine():
 
 def test_a_knave_may_not_skip_a_place_in_the_spine():
     rules, pos = position("fish-bone", {7: "Js", 32: "Jd"})
-    assert "next one goes to Knave 2" in rules.move_reason(pos, mv(rules, 32, 9))
+    assert "next one goes to Knave 8" in rules.move_reason(pos, mv(rules, 32, 9))
     assert rules.move_reason(pos, mv(rules, 32, 8)) is None
 
 
@@ -37,7 +37,7 @@ def test_a_king_or_queen_waits_in_the_talon_until_its_knave_is_down():
     assert pile(rules, pos, 32) == "Kh"
     assert "knave" in rules.move_reason(pos, mv(rules, 32, 16))
     assert "own suit" in rules.move_reason(pos, mv(rules, 32, 15))   # beside the J♠
-    assert "Rule II" in rules.move_reason(pos, mv(rules, 32, 1 + 3))  # not to the gridiron
+    assert "(rule 3)" in rules.move_reason(pos, mv(rules, 32, 1 + 3))  # not to the gridiron
     pos = rules.apply(pos, DEAL)                       # J♥ laid, then the K♥ beside it
     assert pile(rules, pos, 8) == "Jh" and pile(rules, pos, 16) == "Kh"
     assert pile(rules, pos, 32) == ""
@@ -108,4 +108,4 @@ def test_won_when_every_card_lies_in_the_fish_bone():
 def test_what_happens_by_itself_is_told_with_the_move_in_ascii_too():
     rules, pos = position("fish-bone", {7: "Js", 31: "Jd"})
     assert rules.outcome(pos, DEAL, ascii=True) == \
-        "dealt the Jd to the Talon; then the Jd goes to Knave 2"
+        "dealt the Jd to the Talon (32); then the Jd goes to Knave 8"

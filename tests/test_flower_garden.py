@@ -100,7 +100,7 @@ def test_play_transfers_between_packets_as_often_as_you_please():
 
 def test_play_cards_cannot_be_returned_to_the_bouquet():
     rules, pos = position("flower-garden", {1: "5c 4d", 7: "5s"})
-    assert reason(rules, pos, 0, BOUQUET) == "cards cannot be returned to the Bouquet"
+    assert reason(rules, pos, 0, BOUQUET) == "cards cannot be returned to the Bouquet (7)"
     assert reason(rules, pos, 0, 1) is None                      # a packet is fine (empty)
 
 

@@ -73,3 +73,21 @@ def test_print_with_a_deck_shows_those_cards(run, tmp_path):
     assert run("print", "fours", "--deck", str(deck), "-o", "deck.pdf").code == 0
     text = PdfReader(str(tmp_path / "deck.pdf")).pages[0].extract_text()
     assert "a given card order" in text and "Face-down cards, top card first" in text
+
+
+def test_refusals_cite_the_rule_numbers_of_the_rule_sheet():
+    """A refusal's "(rule N)" is rule N of 'patience rules' for that game: it
+    names a rule the sheet has, never the book's roman numbering."""
+    import re
+    from pathlib import Path
+
+    for gid in ALL_GAMES:
+        layout = load_layout(gid)
+        if layout.rules == "standard":
+            continue
+        source = (Path(__file__).parent.parent / "patience_cli" / "games" /
+                  f"{layout.rules}.py").read_text()
+        rules = {int(n) for n in re.findall(r"^(\d+)\. ", render_rules(layout), flags=re.M)}
+        cited = {int(n) for n in re.findall(r"\(rule (\d+)\)", source)}
+        assert cited <= rules, (gid, cited - rules)
+        assert not re.search(r'\(Rule [IVX]+\)"', source), gid

@@ -138,15 +138,15 @@ class BesiegedCityRules(Rules):
 
     def _pending_text(self, rampart: int) -> str:
         line = ", ".join(str(self.specs[i].number) for i in self.line[rampart])
-        return (f"first fill the vacancy in {self.specs[rampart].label} with a card of its "
-                f"Reserve line ({line}): vacancies are filled at once (Rule IV)")
+        return (f"first fill the vacancy in {self.specs[rampart].ref} with a card of its "
+                f"Reserve line ({line}): vacancies are filled at once (rule 5)")
 
     def _reason(self, pos: Position, src: int, dst: int) -> str | None:
         s, d = self.specs[src], self.specs[dst]
         if src == dst:
             return "a card cannot move to the pile it is on"
         if not pos.piles[src]:
-            return f"the {s.label} is empty"
+            return f"the {s.ref} is empty"
         card = pos.piles[src][-1]
         if src in self.foundations:
             return "cards on the foundations stay there"
@@ -155,24 +155,24 @@ class BesiegedCityRules(Rules):
         if src == self.talon:
             if dst not in self.foundations:
                 return ("talon cards pass into the Reserve by themselves as it empties; "
-                        "they are never placed by hand (Rule I)")
+                        "they are never placed by hand (rule 2)")
             if not pos.get("turned"):
                 return ("only the card just turned from the pack may go to a foundation; "
-                        "once on the talon it must pass through the Reserve (Rule I)")
+                        "once on the talon it must pass through the Reserve (rule 2)")
         if src in self.reserve:
             if dst in self.foundations:
                 return ("Reserve cards must pass into the Ramparts before they can be played "
-                        "(Rule I)")
+                        "(rule 2)")
             if dst in self.reserve:
                 return self._transpose_reason(pos, src, dst)
             if dst not in self.ends[src]:
                 ends = ", ".join(str(self.specs[r].number) for r in self.ends[src])
                 return (f"a Reserve card goes only to the Ramparts at the ends of its own row "
-                        f"or column: for {s.label}, Ramparts {ends} (Rule III)")
+                        f"or column: for {s.ref}, Ramparts {ends} (rule 4)")
         if dst in (self.stock, self.talon):
-            return f"nothing is placed on the {d.label}"
+            return f"nothing is placed on the {d.ref}"
         if dst in self.reserve:
-            return "the Reserve is filled only from the talon or the pack (Rule V)"
+            return "the Reserve is filled only from the talon or the pack (rule 6)"
         if dst in self.foundations:
             return self._foundation_reason(pos, card, dst)
         # dst is a Rampart
@@ -181,11 +181,11 @@ class BesiegedCityRules(Rules):
             if src in self.reserve and src in self.line[dst]:
                 return None
             return ("a vacancy in the Ramparts is filled only with a Reserve card from the "
-                    "line it ends (Rule IV)")
+                    "line it ends (rule 5)")
         if not packs_on(card, top[-1], self.pairs):
             return (f"in the Ramparts a card goes on one of its own suit, one higher or lower "
                     f"or next in the foundations' order (a queen on a two): the {card} "
-                    f"cannot go on the {top[-1]} (Rule II)")
+                    f"cannot go on the {top[-1]} (rule 3)")
         return None
 
     def _foundation_reason(self, pos: Position, card: Card, dst: int) -> str | None:
@@ -199,7 +199,7 @@ class BesiegedCityRules(Rules):
                        "have one already"
             return None
         if len(pile) == len(ORDER):
-            return f"the {self.specs[dst].label} is complete"
+            return f"the {self.specs[dst].ref} is complete"
         if card.suit != pile[0].suit:
             return f"the foundations follow suit: the {card} cannot go on the {pile[-1]}"
         need = ORDER[len(pile)]
@@ -213,7 +213,7 @@ class BesiegedCityRules(Rules):
             return ("Reserve cards may be transposed only at the end, when the pack and the "
                     "talon are exhausted")
         if not pos.piles[b]:
-            return f"the {self.specs[b].label} is empty"
+            return f"the {self.specs[b].ref} is empty"
         swapped = self.apply_swap(pos, a, b)
         for i in (a, b):
             for rp in self.ends[i]:
@@ -224,7 +224,7 @@ class BesiegedCityRules(Rules):
 
     def _takes(self, pos: Position, src: int, rampart: int) -> bool:
         """Whether the Reserve card on *src* could pass to *rampart*, one of the
-        ends of its line: into its vacancy, or onto its top card (Rule II)."""
+        ends of its line: into its vacancy, or onto its top card (rule 3)."""
         top = pos.piles[rampart]
         return not top or packs_on(pos.piles[src][-1], top[-1], self.pairs)
 
@@ -273,8 +273,8 @@ class BesiegedCityRules(Rules):
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         if move.kind == "move" and move.src in self.reserve and move.dst in self.reserve:
             a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]
-            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].label}) and the "
-                    f"{b.text(ascii)} ({self.specs[move.dst].label})")
+            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].ref}) and the "
+                    f"{b.text(ascii)} ({self.specs[move.dst].ref})")
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
@@ -283,7 +283,7 @@ class BesiegedCityRules(Rules):
         src = move.src
         if move.kind == "move" and src in self.reserve and move.dst not in self.reserve \
                 and after.piles[src]:
-            text += f"; then the {after.piles[src][-1].text(ascii)} fills {self.specs[src].label}"
+            text += f"; then the {after.piles[src][-1].text(ascii)} fills {self.specs[src].ref}"
         return text
 
 

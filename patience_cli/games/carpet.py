@@ -74,20 +74,20 @@ class CarpetRules(Rules):
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         if dst == self.talon and src not in self.cell:
-            return "only cards from the carpet may be packed on the talon (Rule IV)"
+            return "only cards from the carpet may be packed on the talon (rule 4)"
         return None
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst == self.talon:
             talon = pos.piles[dst]
             if not talon:
-                return "cards are packed on the talon only once it is formed (Rule IV)"
+                return "cards are packed on the talon only once it is formed (rule 4)"
             reason = self.sequence_reason(self.specs[dst].build, "the talon", card, talon[-1])
             steps = self.talon_steps(pos)
             if reason is None and steps and steps[-1] and card.rank - talon[-1].rank != steps[-1]:
                 way = "ascending" if steps[-1] > 0 else "descending"
                 return (f"the sequence on the talon is {way}: the {card} cannot turn it back "
-                        f"on the {talon[-1]} (Rule IV)")
+                        f"on the {talon[-1]} (rule 4)")
             return reason
         return super().build_reason(pos, card, dst)
 
@@ -117,9 +117,9 @@ class CarpetRules(Rules):
 
     def not_available_reason(self, pos: Position, index: int) -> str:
         ends = "top and bottom" if self.specs[index].orientation == "upright" else "left and right"
-        return (f"the card on {self.specs[index].label} is not available: both its narrow "
+        return (f"the card on {self.specs[index].ref} is not available: both its narrow "
                 f"ends ({ends}) are blocked, with no clear lane to the edge of the carpet "
-                "(Rule II)")
+                "(rule 2)")
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
         reason = super().move_reason(pos, move)

@@ -92,7 +92,7 @@ class CongressRules(Rules):
         reason = super().move_reason(pos, move)
         if reason and move.kind == "move" and move.dst in self.rivers and move.src != move.dst \
                 and not reason.startswith("the game is over"):
-            return "nothing is placed on the rivers: cards marry only onto the helps (Rule II)"
+            return "nothing is placed on the rivers: cards marry only onto the helps (rule 2)"
         return reason
 
     # ------------------------------------------------------------ the pack
@@ -138,14 +138,14 @@ class CongressRules(Rules):
             text = super().outcome(pos, move, ascii)
             after = self.apply(pos, move)
             plain = super().apply(pos, move)
-            new = [f"{c.text(ascii)} to {self.specs[i].label}" for i in self.rivers + self.first_helps
+            new = [f"{c.text(ascii)} to {self.specs[i].ref}" for i in self.rivers + self.first_helps
                    for c in after.piles[i][len(plain.piles[i]):]]
             return text + ("; refilled: " + ", ".join(new) if new else "")
         after = self.apply_deal(pos)
         dealt = []
         for i in self.rivers + self.first_helps:
             new = after.piles[i][len(pos.piles[i]):]
-            dealt.extend(f"{c.text(ascii)} to {self.specs[i].label}" for c in new)
+            dealt.extend(f"{c.text(ascii)} to {self.specs[i].ref}" for c in new)
         return f"{self.deal_step_name(pos)}: " + ", ".join(dealt)
 
 

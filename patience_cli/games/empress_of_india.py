@@ -197,40 +197,40 @@ class EmpressRules(Rules):
             return "a card cannot move to the pile it is on"
         if src in (self.red_talon, self.black_talon, self.stock):
             return ("cards from the pack or talon are never played at once: they pass through "
-                    "the Army or Navy first (Rule III)")
+                    "the Army or Navy first (rule 3)")
         if not self.side(src):
-            return f"cards on the {s.label} stay there"
+            return f"cards on the {s.ref} stay there"
         cards = pos.piles[src]
         if not cards:
-            return f"the {s.label} is empty"
+            return f"the {s.ref} is empty"
         if dst in self.admirals + self.generals:
             if len(cards) == 1:
                 return (f"the {cards[0]} cannot be played alone: a card goes to a foundation "
                         "only with a card of the other colour at the same time; pair it first "
-                        "(Rule I)")
+                        "(rule 1)")
             homes = self.fits(pos, src)
             if homes is None:
                 red, black = sorted(cards, key=lambda c: not is_red(c))
                 stuck = [c for c in (red, black) if self.home(pos, c) is None]
                 return (f"the pair {red} and {black} is played together, and the "
                         f"{' and the '.join(str(c) for c in stuck)} cannot go on a foundation "
-                        "yet (Rule I)")
+                        "yet (rule 1)")
             if dst not in homes:
-                return (f"the pair goes to {self.specs[homes[0]].label} and "
-                        f"{self.specs[homes[1]].label}")
+                return (f"the pair goes to {self.specs[homes[0]].ref} and "
+                        f"{self.specs[homes[1]].ref}")
             return None
         if self.side(dst):
             if self.side(dst) == self.side(src):
                 return ("a pair is one red card and one black: an Army card pairs only with a "
                         "Navy card, and a Navy card with an Army card")
             if not pos.piles[dst]:
-                return f"the {d.label} is empty: its vacancy is refilled from the talon (Rule II)"
+                return f"the {d.ref} is empty: its vacancy is refilled from the talon (rule 2)"
             if self.ready(pos, src, dst):
                 return None
             if len(cards) > 1 or len(pos.piles[dst]) > 1:
                 return "each card can only be paired once"
             return None
-        return f"nothing is placed on the {d.label}"
+        return f"nothing is placed on the {d.ref}"
 
     # ------------------------------------------------------------ applying
     def apply(self, pos: Position, move: Move,
@@ -330,28 +330,28 @@ class EmpressRules(Rules):
         homes = self.ready(pos, move.src, move.dst)
         if homes:
             red, black = sorted(src + pos.piles[move.dst], key=lambda c: not is_red(c))
-            at = {c: self.specs[i].label for i in (move.src, move.dst) for c in pos.piles[i]}
+            at = {c: self.specs[i].ref for i in (move.src, move.dst) for c in pos.piles[i]}
             return (f"play the available pair {red.text(ascii)} ({at[red]}) and "
                     f"{black.text(ascii)} ({at[black]}) together to "
-                    f"{self.specs[homes[0]].label} and {self.specs[homes[1]].label}")
+                    f"{self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}")
         if move.dst in self.admirals + self.generals:
             homes = self.fits(pos, move.src)
             red, black = sorted(src, key=lambda c: not is_red(c))
-            where = (f" to {self.specs[homes[0]].label} and {self.specs[homes[1]].label}"
+            where = (f" to {self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}"
                      if homes else "")
             return (f"play the pair {red.text(ascii)} and {black.text(ascii)} "
-                    f"({self.specs[move.src].label}){where}")
+                    f"({self.specs[move.src].ref}){where}")
         card, onto = src[-1], pos.piles[move.dst]
         target = onto[-1].text(ascii) if onto else "(empty)"
-        return (f"pair the {card.text(ascii)} ({self.specs[move.src].label}) with the "
-                f"{target} ({self.specs[move.dst].label})")
+        return (f"pair the {card.text(ascii)} ({self.specs[move.src].ref}) with the "
+                f"{target} ({self.specs[move.dst].ref})")
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
         text = self.describe(pos, move, ascii)
         log: list[tuple[int, Card]] = []
         self.apply(pos, move, log)
         if log:
-            text += "; refilled: " + ", ".join(f"{card.text(ascii)} into {self.specs[i].label}"
+            text += "; refilled: " + ", ".join(f"{card.text(ascii)} into {self.specs[i].ref}"
                                                for i, card in log)
         return text
 

@@ -40,7 +40,7 @@ class FishBoneRules(Rules):
                         "never with each other")
             if card.rank in (KING, QUEEN):
                 return (f"a {RANK_NOUN[card.rank]} goes to the talon until a knave of its suit is down "
-                        "to receive it (Rule II)")
+                        "to receive it (rule 3)")
         return None
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
@@ -51,22 +51,22 @@ class FishBoneRules(Rules):
             first = next(k for k in self.knaves if not pos.piles[k])
             if dst != first:
                 return (f"the knaves are laid in a line as they appear: the next one goes to "
-                        f"{self.specs[first].label}")
+                        f"{self.specs[first].ref}")
         return super().build_reason(pos, card, dst)
 
     def bone_reason(self, pos: Position, card: Card, rank: int, i: int) -> str | None:
         spec = self.specs[self.bones[rank][i]]
         noun = "king" if rank == KING else "queen"
         if card.rank != rank:
-            return f"only a {noun} goes to the {spec.label}: the {card} cannot"
+            return f"only a {noun} goes to {spec.ref}: the {card} cannot go there"
         if pos.piles[spec.index]:
-            return f"the {spec.label} already holds its {noun}"
+            return f"the {spec.ref} already holds its {noun}"
         knave = pos.piles[self.knaves[i]]
         if not knave:
-            return (f"the {spec.label} waits for its knave: a {noun} is placed only beside a "
-                    f"knave of its suit already down (Rule II)")
+            return (f"the {spec.ref} waits for its knave: a {noun} is placed only beside a "
+                    f"knave of its suit already down (rule 3)")
         if knave[0].suit != card.suit:
-            return (f"the {spec.label} belongs to the {knave[0]}: a {noun} goes only beside the "
+            return (f"the {spec.ref} belongs to the {knave[0]}: a {noun} goes only beside the "
                     f"knave of its own suit")
         return None
 
@@ -104,7 +104,7 @@ class FishBoneRules(Rules):
         text = super().outcome(pos, move, ascii)
         done = self.settle(super().apply(pos, move))[1]
         if done:
-            text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.specs[dst].label}"
+            text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.specs[dst].ref}"
                                           for card, dst in done)
         return text
 

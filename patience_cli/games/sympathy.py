@@ -164,7 +164,7 @@ class SympathyRules(Rules):
         return Status.PLAYING, ""
 
     def _name(self, index: int) -> str:
-        return self.specs[index].label
+        return self.specs[index].ref
 
     def deal_step_name(self, pos: Position) -> str:
         step = self.next_step(pos)
