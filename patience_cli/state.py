@@ -113,7 +113,7 @@ class Store:
         return self.dir / f"{check_name(name)}.json"
 
     def names(self) -> list[str]:
-        if not self.dir.is_dir():
+        if not _is_dir(self.dir):
             return []
         return sorted(p.stem for p in self.dir.glob("*.json") if _NAME.fullmatch(p.stem))
 
@@ -134,14 +134,15 @@ class Store:
             self.dir.mkdir(parents=True, exist_ok=True)
             fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NOFOLLOW, 0o644)
         except OSError as exc:
-            if exc.errno == errno.ELOOP or lock_path.is_symlink():
+            if exc.errno == errno.ELOOP or _is_link(lock_path):
                 raise LinkError(f"the lock file {lock_path} is a symbolic link: patience does "
                                 "not follow links in its game folder; remove it") from None
             if read_only:
                 yield
                 return
-            what = "the game folder" if not self.dir.is_dir() else "the lock file"
-            where = self.dir if not self.dir.is_dir() else lock_path
+            folder = _is_dir(self.dir)
+            what = "the game folder" if not folder else "the lock file"
+            where = self.dir if not folder else lock_path
             raise StateError(f"cannot create {what} {where}: {exc.strerror}") from None
         try:
             deadline = time.monotonic() + wait
@@ -214,7 +215,7 @@ class Store:
             raise NoGameError(f"no game in progress{_named(name)}: start one with "
                               "'patience new GAME' (see 'patience list')") from None
         except OSError as exc:
-            if exc.errno == errno.ELOOP or path.is_symlink():
+            if exc.errno == errno.ELOOP or _is_link(path):
                 raise LinkError(f"the saved game {path} is a symbolic link: patience does not "
                                 "follow links in its game folder; put the file itself "
                                 "there") from None
@@ -254,7 +255,7 @@ class Store:
         record["checksum"] = checksum(record)
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
         path = self.path(name)
-        if path.is_symlink():
+        if _is_link(path):
             raise LinkError(f"the saved game {path} is a symbolic link: patience does not "
                             "replace links in its game folder; the game was not saved")
         try:
@@ -290,6 +291,20 @@ def _keep_aside(path: Path, raw: bytes) -> Path:
         except FileExistsError:
             continue  # another command took this name a moment ago
     raise OSError(errno.EEXIST, "too many damaged copies kept")
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
+def _is_link(path: Path) -> bool:
+    try:
+        return path.is_symlink()
+    except OSError:  # a name too long, a folder we may not read: not a link we know of
+        return False
 
 
 def _named(name: str) -> str:

@@ -393,3 +393,11 @@ def test_a_new_sheet_is_readable_by_others(run, home):
     os.umask(0o022)
     run("print", "fours", "-o", "sheet.pdf")
     assert Path("sheet.pdf").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("command", [["new", "fours"], ["show"], ["games"], ["deal"]])
+def test_a_state_folder_name_too_long_is_one_line(run, home, command):
+    result = run(*command, "--state", "9" * 5000)
+    assert result.code in (0, 1, 2) and "internal error" not in result.err
+    if result.code:
+        assert one_line(result.err), result.err
