@@ -23,7 +23,7 @@ from .errors import ExitStatus, PatienceError
 from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
 from .layout import game_ids, load_layout
 from .render_text import board, status_lines
-from .rng import MAX_SEED
+from .rng import DEAL_VERSION, MAX_SEED
 from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store
 
 EXIT_REFUSED = ExitStatus.REFUSED
@@ -40,7 +40,7 @@ app = typer.Typer(
         "  patience undo"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -55,6 +55,27 @@ class Fail(PatienceError):
         self.exit_status = code
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("patience-cli")
+        except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+            number = "unknown"
+        output.say(f"patience-cli {number} (deal algorithm r{DEAL_VERSION})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main_options(
+    version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the program's version and exit.")] = False,
+) -> None:
+    """Play, print and study the patience games of the 19th-century books."""
+
+
 # ---------------------------------------------------------------- shared options
 NameOpt = Annotated[str, typer.Option(
     "--name", "-n", help="Which saved game: several can be kept side by side.",
@@ -67,6 +88,11 @@ AsciiOpt = Annotated[bool, typer.Option(
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="A named variant of the game (see 'patience list').")]
+
+
+def _complete_game(incomplete: str) -> list[str]:
+    """Shell completion of a game's id."""
+    return [gid for gid in game_ids() if gid.startswith(incomplete)]
 
 
 # ---------------------------------------------------------------- helpers
@@ -149,9 +175,23 @@ def header(game: Game, ascii: bool) -> str:
 def board_text(game: Game, ascii: bool) -> str:
     legal = game.legal_moves()
     footer = status_lines(game.rules, game.position, len(game.moves), len(legal), ascii)
+    marked: frozenset[int] = frozenset()
+    if game.moves and game.before_last is not None:
+        last = game.moves[-1]
+        marked = frozenset(i for i in (last.src, last.dst) if i is not None)
+        what = game.rules.describe(game.before_last, last, ascii)
+        footer.append(f"Last move: {what}" + (" (its piles marked *)" if marked else "")
+                      + "; 'patience undo' takes it back")
+    if game.undone:
+        footer.append(f"{_count(len(game.undone), 'move')} taken back: 'patience redo' "
+                      "plays the next again")
     lines = board(game.layout, game.rules, game.position, ascii=ascii,
-                  header=header(game, ascii), footer=footer)
+                  header=header(game, ascii), footer=footer, marked=marked)
     return output.render(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def position_json(game: Game) -> dict[str, Any]:
@@ -260,7 +300,8 @@ def list_games(as_json: JsonOpt = False) -> None:
 
 @app.command()
 def new(
-    game: Annotated[Optional[str], typer.Argument(help="The game, e.g. fours or flower-garden.")] = None,
+    game: Annotated[Optional[str], typer.Argument(help="The game, e.g. fours or flower-garden.",
+                                                   autocompletion=_complete_game)] = None,
     seed: Annotated[Optional[str], typer.Option(
         "--seed", "-s", help=f"Deal number, 0 to {MAX_SEED}; the same seed deals the same cards "
         "everywhere. Default: a random one (printed).")] = None,
@@ -483,13 +524,45 @@ def undo(
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Take back the last move (or COUNT moves), back as far as the deal."""
+    """Take back the last move (or COUNT moves), back as far as the deal;
+    'patience redo' plays them again.
+
+    Examples: patience undo ; patience undo 3
+    """
     def body() -> None:
         with session(name, state) as game:
             if not game.moves:
                 raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
-            n = game.undo(count)
-            text = report(game, as_json, ascii, [f"Took back {n} move{'s' if n != 1 else ''}."])
+            taken = game.undo(count)
+            told = [f"Took back: {game.rules.describe(pos, m, ascii)}." for pos, m in taken]
+            text = report(game, as_json, ascii, told)
+        output.write(text)
+    run(body)
+
+
+@app.command()
+def redo(
+    count: Annotated[int, typer.Argument(min=1, help="How many moves to play again.")] = 1,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play again the last move taken back by 'patience undo' (or COUNT of them).
+    A new move forgets the moves taken back.
+
+    Examples: patience redo ; patience redo 3
+    """
+    def body() -> None:
+        with session(name, state) as game:
+            if not game.undone:
+                raise Fail("nothing to redo: no move has been taken back since the last move",
+                           EXIT_REFUSED)
+            told = []
+            for _ in range(min(count, len(game.undone))):
+                move = game.undone[-1]
+                said = game.rules.outcome(game.position, move, ascii)
+                game.redo(1)
+                told.append(f"Played again: {said}.")
+            text = report(game, as_json, ascii, told)
         output.write(text)
     run(body)
 
@@ -502,7 +575,9 @@ def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOp
         with session(name, state) as game:
             n = len(game.moves)
             game.restart()
-            text = report(game, as_json, ascii, [f"Back to the deal ({n} moves taken back)."])
+            text = report(game, as_json, ascii,
+                          [f"Back to the deal ({_count(n, 'move')} taken back; 'patience redo' "
+                           "plays them again)."])
         output.write(text)
     run(body)
 
@@ -510,7 +585,7 @@ def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOp
 @app.command()
 def rules(
     game: Annotated[Optional[str], typer.Argument(
-        help="The game (default: the game in progress).")] = None,
+        autocompletion=_complete_game, help="The game (default: the game in progress).")] = None,
     variant: VariantOpt = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
 ) -> None:
@@ -551,7 +626,7 @@ def games(state: StateOpt = None) -> None:
 @app.command()
 def play(
     game: Annotated[Optional[str], typer.Argument(
-        help="Start this game; leave out to continue the saved one.")] = None,
+        autocompletion=_complete_game, help="Start this game; leave out to continue the saved one.")] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
@@ -605,13 +680,14 @@ def play(
         _dispatch(words + extra)
 
 
-COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "restart", "rules", "new")
-LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "restart")
+COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new")
+LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart")
 PLAY_HELP = """Commands (as in the shell, without 'patience'):
   show                the board          moves        the legal moves, numbered
   move SRC DST [N]    or just: 3 1       move N       the Nth legal move
   deal                next dealing step  auto [-f]    forced moves (and safe ones up)
-  undo [N]            take back          restart      back to the deal
+  undo [N]            take back          redo [N]     play again what undo took back
+  restart             back to the deal
   rules               the rule text      new GAME     deal a new game
   quit                leave (the game stays saved)"""
 
@@ -631,7 +707,8 @@ def _dispatch(args: list[str]) -> int:
 
 @app.command("print")
 def print_sheet(
-    game: Annotated[Optional[str], typer.Argument(help="The game to print.")] = None,
+    game: Annotated[Optional[str], typer.Argument(help="The game to print.",
+                                                   autocompletion=_complete_game)] = None,
     all_games: Annotated[bool, typer.Option("--all", help="One booklet of every game.")] = False,
     out: Annotated[Optional[str], typer.Option(
         "-o", "--output", help="Where to write (default: output/GAME.pdf).")] = None,

@@ -136,6 +136,10 @@ class Game:
     moves: list[Move] = field(default_factory=list)
     start: Position = None  # type: ignore[assignment]
     position: Position = None  # type: ignore[assignment]
+    #: Moves taken back, the next one to redo last; a new move clears them.
+    undone: list[Move] = field(default_factory=list)
+    #: The position before the last move (None at the deal).
+    before_last: Position | None = None
 
     # ------------------------------------------------------------ making one
     @classmethod
@@ -178,22 +182,49 @@ class Game:
         if reason is not None:
             raise IllegalMoveError(reason)
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move, redoing: bool = False) -> None:
         self.check(move)
+        self.before_last = self.position
         self.position = self.rules.apply(self.position, move)
         self.moves.append(move)
+        if not redoing:
+            self.undone.clear()
 
-    def undo(self, count: int = 1) -> int:
-        """Take back up to *count* moves; returns how many were taken back."""
+    def undo(self, count: int = 1) -> list[tuple[Position, Move]]:
+        """Take back up to *count* moves, keeping them to redo; returns each
+        move taken back with the position it was made from, last move first."""
         count = min(count, len(self.moves))
-        if count:
-            del self.moves[-count:]
-            self.position = self.replay()
-        return count
+        if not count:
+            return []
+        keep = len(self.moves) - count
+        positions = [self.start]
+        for m in self.moves[:-1]:
+            positions.append(self.rules.apply(positions[-1], m))
+        taken = [(positions[i], self.moves[i]) for i in range(len(self.moves) - 1, keep - 1, -1)]
+        self.undone.extend(m for _, m in taken)
+        del self.moves[keep:]
+        self.position = positions[keep]
+        self.before_last = positions[keep - 1] if keep else None
+        return taken
+
+    def redo(self, count: int = 1) -> list[tuple[Position, Move]]:
+        """Play again up to *count* moves taken back; returns each with the
+        position it was made from, in the order played."""
+        done = []
+        while self.undone and len(done) < count:
+            move = self.undone[-1]
+            before = self.position
+            self.play(move, redoing=True)
+            self.undone.pop()
+            done.append((before, move))
+        return done
 
     def restart(self) -> None:
+        """Back to the deal; the moves made can be redone."""
+        self.undone.extend(reversed(self.moves))
         self.moves.clear()
         self.position = self.start
+        self.before_last = None
 
     def replay(self) -> Position:
         pos = self.start
@@ -321,12 +352,13 @@ class Game:
             "variant": self.layout.variant,
             "deal": deal,
             "moves": [move_to_text(self.layout, m) for m in self.moves],
+            "undone": [move_to_text(self.layout, m) for m in self.undone],
             "position": self.position.digest(),
         }
 
     #: The fields of a saved record, as :meth:`to_record` writes them.
-    RECORD_KEYS = frozenset({"format", "game", "variant", "deal", "moves", "position",
-                             "checksum"})
+    RECORD_KEYS = frozenset({"format", "game", "variant", "deal", "moves", "undone",
+                             "position", "checksum"})
 
     @classmethod
     def from_record(cls, record: dict[str, Any], check: bool = True) -> "Game":
@@ -338,12 +370,20 @@ class Game:
             game = cls.new(gid, variant, seed=seed, deck=deck)
             for text in record["moves"]:
                 game.play(move_from_text(game.layout, text))
+            undone = [move_from_text(game.layout, t) for t in record.get("undone", [])]
         except (MoveError, DeckError, LayoutError) as exc:
             raise RecordError(f"it cannot be replayed ({exc})") from None
         if check and game.position.digest() != record["position"]:
             raise RecordError("replaying the moves does not give the saved position (the "
                               "file was changed, or saved by a version of patience that read "
                               "this game's rules differently)")
+        pos = game.position
+        for move in reversed(undone):  # the moves to redo must replay too
+            reason = game.rules.move_reason(pos, move)
+            if reason is not None:
+                raise RecordError(f"a move kept to redo cannot be replayed ({reason})")
+            pos = game.rules.apply(pos, move)
+        game.undone = undone
         return game
 
 
@@ -373,10 +413,12 @@ def _check_record(record: Any, keys: frozenset[str]
 
         if not isinstance(variant, str) or variant not in load_layout(gid).variants:
             raise bad(f"{gid} has no variant {_short(str(variant))!r}")
-    moves = record["moves"]
-    if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 40
-                                              for m in moves):
-        raise bad("its moves are not a list of moves")
+    for key in ("moves", "undone"):
+        moves = record.get(key, [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) and len(m) <= 40
+                                                  for m in moves):
+            raise bad(f"its {'moves' if key == 'moves' else 'moves to redo'} are not a list "
+                      "of moves")
     if not isinstance(record["position"], str):
         raise bad("its position fingerprint is not text")
     deal = record["deal"]

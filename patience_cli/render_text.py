@@ -25,13 +25,16 @@ def _section_order(layout: Layout) -> list[tuple[str, tuple[PileSpec, ...]]]:
 
 
 def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
-          header: str = "", footer: Iterable[str] = ()) -> list[Line]:
+          header: str = "", footer: Iterable[str] = (),
+          marked: frozenset[int] = frozenset()) -> list[Line]:
+    """The board; the piles in *marked* (those the last move touched) carry a
+    * after their number."""
     lines: list[Line] = []
     if header:
         lines.append([(header, "title")])
         lines.append([])
     if layout.options.get("board") == "grid":
-        lines.extend(grid_board(layout, rules, pos, ascii))
+        lines.extend(grid_board(layout, rules, pos, ascii, marked))
         return _footer(lines, footer)
     width = max(len(str(p.number)) for p in layout.piles)
     pad = max(len(group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
@@ -47,15 +50,21 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
             for r, row in enumerate(rows.values()):
                 line: Line = [(title if r == 0 else " " * pad, "heading")]
                 for n, spec in enumerate(row):
-                    line.append((f"{'   ' if n else ''}{spec.number:>{width}}  ", "num"))
+                    line.append((f"{'   ' if n else ''}{spec.number:>{width}}"
+                                 f"{_mark(spec, marked)} ", "num"))
                     line.extend(_compact(rules, pos, spec, ascii))
                 lines.append(line)
             continue
         for n, spec in enumerate(specs):
-            line = [(title if n == 0 else " " * pad, "heading"), (f"{spec.number:>{width}}  ", "num")]
+            line = [(title if n == 0 else " " * pad, "heading"),
+                    (f"{spec.number:>{width}}{_mark(spec, marked)} ", "num")]
             line.extend(_pile_cards(rules, pos, spec, ascii))
             lines.append(line)
     return _footer(lines, footer)
+
+
+def _mark(spec: PileSpec, marked: frozenset[int]) -> str:
+    return "*" if spec.index in marked else " "
 
 
 def _footer(lines: list[Line], footer: Iterable[str]) -> list[Line]:
@@ -80,7 +89,8 @@ def _band(bands: list[float], v: float) -> int:
     return max(i for i, b in enumerate(bands) if b <= v + 1e-9)
 
 
-def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool) -> list[Line]:
+def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool,
+               marked: frozenset[int] = frozenset()) -> list[Line]:
     """The board drawn as the table looks: piles in the rows and columns of the
     layout, each as its number and top card, under a key naming the groups;
     then the piles that hold more than one card showing, in full."""
@@ -94,7 +104,8 @@ def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool) -> list
     cols = _bands((p.at[0] for p in layout.piles), 0.9)
     cells: dict[tuple[int, int], Line] = {}
     for spec in layout.piles:
-        cells[(_band(rows, spec.at[1]), _band(cols, spec.at[0]))] = _cell(rules, pos, spec, ascii)
+        cells[(_band(rows, spec.at[1]), _band(cols, spec.at[0]))] = \
+            _cell(rules, pos, spec, ascii, marked)
     width = {c: max((sum(len(t) for t, _ in cell) for (r, cc), cell in cells.items() if cc == c),
                     default=0) for c in range(len(cols))}
     out: list[Line] = [key]
@@ -118,9 +129,10 @@ def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool) -> list
     return out
 
 
-def _cell(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
+def _cell(rules: Rules, pos: Position, spec: PileSpec, ascii: bool,
+          marked: frozenset[int] = frozenset()) -> Line:
     cards = pos.piles[spec.index]
-    line: Line = [(f"{spec.number:>2} ", "num")]
+    line: Line = [(f"{spec.number:>2}{_mark(spec, marked)}", "num")]
     if spec.role is Role.STOCK:
         return line + [(f"{'##' if ascii else '▒▒'}{len(cards)}", "dim")]
     line.extend(_compact(rules, pos, spec, ascii))
@@ -187,10 +199,11 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
 def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
                  ascii: bool = False) -> list[str]:
     status, why = rules.status(pos)
+    made = f"{moves_made} move{'s' if moves_made != 1 else ''}"
     if status is Status.WON:
-        return [f"Won after {moves_made} moves: {why}."]
+        return [f"Won after {made}: {why}."]
     if status is Status.LOST:
-        return [f"Lost after {moves_made} moves: {why}."]
+        return [f"Lost after {made}: {why}."]
     nxt = f"{legal} legal move{'s' if legal != 1 else ''}"
     forced = rules.forced_move(pos)
     hint = ""

@@ -1,6 +1,10 @@
 """The shell commands, end to end (in-process), with snapshots of what they print."""
 
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -219,7 +223,7 @@ def test_play_session(run):
     result = run("play", "fours", "--seed", "7", stdin="deal\nmoves\nundo\nbogus\nquit\n")
     assert result.code == 0
     assert "Deal row 1 of deal 1" in result.out
-    assert "Took back 1 move" in result.out
+    assert "Took back: deal row 1 of deal 1." in result.out
     assert "unknown command 'bogus'" in result.err
 
 
@@ -315,3 +319,67 @@ def test_missing_cards_are_counted_with_their_copies(run, tmp_path):
     path.write_text("As")
     result = run("new", "sympathy", "--deck", str(path))
     assert result.code == 2 and "missing 103 cards" in result.err
+
+
+# ------------------------------------------------------------ undo, redo, the last move
+def test_undo_says_which_moves_it_took_back_and_redo_plays_them_again(run):
+    run("new", "fours", "--seed", "4")
+    run("auto", "--limit", "3")
+    before = json.loads(run("show", "--json").out)
+    result = run("undo", "2")
+    assert result.code == 0
+    assert result.out.startswith("Took back: 8♠ from Packet 3 to Packet 2 onto the 8♥.\n"
+                                 "Took back: deal row 2 of deal 1.\n")
+    assert "2 moves taken back: 'patience redo'" in result.out
+    result = run("redo", "5")
+    assert result.code == 0
+    assert result.out.startswith("Played again: deal row 2 of deal 1.\nPlayed again: 8♠")
+    assert result.out.count("Played again:") == 2
+    after = json.loads(run("show", "--json").out)
+    assert after["digest"] == before["digest"] and after["moves_made"] == 3
+    nothing = run("redo")
+    assert nothing.code == 1 and "nothing to redo" in nothing.err
+
+
+def test_a_new_move_forgets_the_moves_taken_back(run):
+    run("new", "fours", "--seed", "4")
+    run("auto", "--limit", "2")
+    run("undo")
+    assert run("move", "1").code == 0
+    assert run("redo").code == 1
+
+
+def test_restart_can_be_redone_and_redo_survives_the_shell(run):
+    run("new", "fours", "--seed", "4")
+    run("auto", "--limit", "4")
+    done = json.loads(run("show", "--json").out)["digest"]
+    assert "4 moves taken back" in run("restart").out
+    assert run("redo", "4").code == 0
+    assert json.loads(run("show", "--json").out)["digest"] == done
+
+
+def test_the_last_move_is_marked_on_the_board(run):
+    run("new", "flower-garden", "--seed", "7")
+    out = run("move", "Ah", "8").out
+    assert "Last move: A♥ from Bouquet (7) to Foundation 8 (empty)" in out
+    marked = [line for line in out.splitlines() if re.search(r"\d\* ", line)]
+    assert any(line.lstrip().startswith("Bouquet") for line in marked)
+    assert any("8* A♥" in line for line in marked)
+
+
+def test_version(run):
+    result = run("--version")
+    assert result.code == 0 and re.fullmatch(r"patience-cli \S+ \(deal algorithm r1\)\n",
+                                             result.out)
+
+
+def test_shell_completion_of_commands_and_games(tmp_path):
+    env = dict(os.environ, COMP_WORDS="patience new fo", COMP_CWORD="2",
+               _PATIENCE_COMPLETE="complete_bash")
+    out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
+                         capture_output=True, text=True).stdout
+    assert out.split() == ["fours"]
+    env.update(COMP_WORDS="patience re", COMP_CWORD="1")
+    out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
+                         capture_output=True, text=True).stdout
+    assert set(out.split()) == {"redo", "restart"}

@@ -143,6 +143,8 @@ def test_an_internal_error_says_whether_the_game_was_saved(run, home, monkeypatc
     ("fours", lambda r: r.update(moves=[7]), "moves"),
     ("fours", lambda r: r.update(moves=["frob 1 2"]), "cannot be replayed"),
     ("fours", lambda r: r.update(extra=1), "fields"),
+    ("fours", lambda r: r.update(undone=["1-2"]), "redo"),
+    ("fours", lambda r: r.update(undone="deal"), "redo"),
     ("fours", lambda r: r.pop("position"), "fields"),
     ("flower-garden", lambda r: r.update(moves=["deal"]), "cannot be replayed"),
     ("flower-garden", lambda r: r.update(moves=["8:Ah-1"]), "cannot be replayed"),
@@ -216,7 +218,8 @@ _json = st.recursive(
                                                                 max_size=3),
     max_leaves=6)
 FIELDS = [("format",), ("game",), ("variant",), ("deal",), ("deal", "seed"),
-          ("deal", "version"), ("moves",), ("moves", 0), ("moves", 1), ("position",)]
+          ("deal", "version"), ("moves",), ("moves", 0), ("moves", 1), ("position",),
+          ("undone",)]
 
 
 @settings(max_examples=120, deadline=None,
