@@ -587,14 +587,18 @@ def rules(
     game: Annotated[Optional[str], typer.Argument(
         autocompletion=_complete_game, help="The game (default: the game in progress).")] = None,
     variant: VariantOpt = None,
-    name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    markdown: Annotated[bool, typer.Option(
+        "--markdown", help="Print the rule text's Markdown source as it is.")] = False,
 ) -> None:
-    """Print a game's rules, in our words, citing the book and game number.
+    """Print a game's rules, in our words, citing the book and game number:
+    formatted on a terminal (through a pager when longer than the screen),
+    plain text when piped.
 
-    Example: patience rules flower-garden
+    Examples: patience rules flower-garden ; patience rules fours | less
     """
     def body() -> None:
-        from .rules_text import render_rules
+        from .rules_text import plain_rules, render_rules
 
         if game is None:
             with session(name, state, write=False) as g:
@@ -602,7 +606,15 @@ def rules(
         else:
             gid = resolve_game(game)
             layout = load_layout(gid, check_variant(gid, variant))
-        output.say(render_rules(layout).rstrip())
+        source = render_rules(layout).rstrip() + "\n"
+        if ascii:
+            source = output.asciify(source)
+        if markdown:
+            output.write(source)
+        elif output.want_colour():
+            output.page(output.render_markdown(source))
+        else:
+            output.write(plain_rules(source))
     run(body)
 
 

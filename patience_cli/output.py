@@ -87,10 +87,40 @@ def render(lines: list[Line]) -> str:
     return buffer.getvalue()
 
 
+#: What the ASCII mode writes for each symbol (cards read as in --ascii: 10h, Ks).
+ASCII = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "▒": "#", "—": "--",
+                       "–": "-", "·": "-", "↑": "^", "↓": "v", "“": '"', "”": '"',
+                       "‘": "'", "’": "'", "…": "...", "×": "x", "→": "->", "←": "<-"})
+
+
+def asciify(text: str) -> str:
+    """*text* with suit symbols as letters and other symbols as ASCII."""
+    return text.translate(ASCII)
+
+
+def fit_encoding(text: str, stream) -> str:
+    """*text* as *stream* can take it: unchanged where it can encode it,
+    else in ASCII (a non-UTF-8 locale, PYTHONIOENCODING=ascii), anything
+    still unencodable replaced by '?'."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+        return text
+    except (UnicodeEncodeError, LookupError):
+        pass
+    text = asciify(text)
+    try:
+        return text.encode(encoding, errors="replace").decode(encoding)
+    except LookupError:
+        return text.encode("ascii", errors="replace").decode("ascii")
+
+
 def write(text: str) -> None:
-    """Write *text* to standard output now; raises OutputError if it cannot."""
+    """Write *text* to standard output now (in ASCII if its encoding cannot
+    take the suit symbols); raises OutputError if it cannot be written."""
     if not text:
         return
+    text = fit_encoding(text, sys.stdout)
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -136,6 +166,42 @@ def silence_stdout() -> None:
         sys.stdout = io.StringIO()
 
 
+def render_markdown(source: str) -> str:
+    """Markdown set for a terminal (headings, emphasis, lists), by rich."""
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    buffer = io.StringIO()
+    width = min(100, _terminal_size()[0])
+    Console(file=buffer, force_terminal=True, width=width).print(Markdown(source))
+    return buffer.getvalue()
+
+
+def _terminal_size() -> tuple[int, int]:
+    import shutil
+
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def page(text: str) -> None:
+    """Write *text*, through a pager when it is longer than the terminal."""
+    try:
+        interactive = sys.stdout.isatty() and sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        interactive = False
+    if interactive and text.count("\n") > _terminal_size()[1] - 2:
+        import pydoc
+
+        os.environ.setdefault("LESS", "-R")
+        try:
+            pydoc.pager(fit_encoding(text, sys.stdout))
+            return
+        except (OSError, ValueError):
+            pass
+    write(text)
+
+
 def emit(lines: list[Line]) -> None:
     write(render(lines))
 
@@ -147,7 +213,7 @@ def say(text: str = "") -> None:
 def error(text: str) -> None:
     """One line on standard error (nothing if standard error is closed too)."""
     try:
-        sys.stderr.write(f"patience: {text}\n")
+        sys.stderr.write(fit_encoding(f"patience: {text}\n", sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass

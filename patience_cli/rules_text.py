@@ -4,6 +4,7 @@ always agree."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .layout import Layout, PileSpec, Role, data_dir
@@ -75,3 +76,24 @@ def render_rules(layout: Layout) -> str:
             + (f"  \n*Variant:* {layout.variant_titles[layout.variant]}." if layout.variant else "")
             + "\n\n")
     return head + text.strip() + "\n"
+
+
+def plain_rules(markdown: str) -> str:
+    """The rule text as plain text (for a pipe, a file, a dumb terminal):
+    headings underlined, emphasis and code marks dropped, lists kept."""
+    out = []
+    for line in markdown.splitlines():
+        heading = re.match(r"^(#{1,3}) (.*)$", line)
+        if heading:
+            title = _unmark(heading.group(2))
+            out.append(title)
+            out.append(("=" if len(heading.group(1)) == 1 else "-") * len(title))
+            continue
+        out.append(_unmark(line).rstrip())
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _unmark(text: str) -> str:
+    text = re.sub(r"\*\*(.+?)\*\*", r"\1", text)
+    text = re.sub(r"(?<![\w*])\*(?!\s)(.+?)\*(?!\w)", r"\1", text)
+    return re.sub(r"`(.+?)`", r"\1", text)

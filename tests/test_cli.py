@@ -383,3 +383,40 @@ def test_shell_completion_of_commands_and_games(tmp_path):
     out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
                          capture_output=True, text=True).stdout
     assert set(out.split()) == {"redo", "restart"}
+
+
+# ------------------------------------------------------------ rules on a terminal, encodings
+def test_rules_are_plain_text_in_a_pipe_and_markdown_on_request(run):
+    plain = run("rules", "flower-garden").out
+    assert plain.startswith("The Flower-Garden\n=================\n")
+    assert "**" not in plain and "`" not in plain and "\n## " not in plain
+    assert "\nRules\n-----\n" in plain
+    source = run("rules", "flower-garden", "--markdown").out
+    assert source.startswith("# The Flower-Garden") and "## Rules" in source
+    ascii_text = run("rules", "fours", "--ascii").out
+    assert not set("♠♥♦♣–—“”") & set(ascii_text)
+
+
+def test_rules_are_set_for_a_terminal_when_colour_is_wanted(run, monkeypatch):
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    out = run("rules", "fours").out
+    assert "\x1b[" in out and "## " not in out
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_an_output_that_cannot_take_suit_symbols_gets_ascii(tmp_path, encoding):
+    env = dict(os.environ, PATIENCE_HOME=str(tmp_path), NO_COLOR="1",
+               PYTHONIOENCODING=encoding)
+    cmd = [sys.executable, "-m", "patience_cli"]
+    new = subprocess.run(cmd + ["new", "flower-garden", "--seed", "7"], env=env,
+                         capture_output=True)
+    assert new.returncode == 0, new.stderr
+    text = new.stdout.decode(encoding)
+    assert "6h 6c 3s 4h 8c Qd" in text and "♥" not in text
+    bad = subprocess.run(cmd + ["move", "1", "2"], env=env, capture_output=True)
+    assert bad.returncode == 1
+    assert bad.stderr.decode(encoding).startswith("patience: illegal move: ")
+    assert b"Qd cannot go on the 10s" in bad.stderr
+    rules = subprocess.run(cmd + ["rules", "fours"], env=env, capture_output=True)
+    assert rules.returncode == 0 and rules.stdout.decode(encoding)
