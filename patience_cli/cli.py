@@ -644,9 +644,17 @@ def play(
     force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
 ) -> None:
-    """Play in one interactive session: type the same commands without
-    'patience' (move 3 1, or just 3 1; deal; undo; moves; auto; rules; quit).
-    The game is saved after every command, so the shell commands can take over."""
+    """Play in one session: type the same commands without 'patience'
+    (move 3 1, or just 3 1; deal; undo; moves; auto; rules; quit). The game is
+    saved after every command, so the shell commands can take over.
+
+    Fed from a pipe or a file it prints no prompt: it is the fast batch mode
+    for scripts (one process for thousands of commands; start with 'new GAME').
+
+    Examples: patience play fours --seed 7 ;
+    printf 'new fours --seed 1 --force\\nauto\\n' | patience play
+    """
+    interactive = _stdin_is_terminal()
     common = ["--name", name] + (["--state", str(state)] if state else [])
     look = common + (["--ascii"] if ascii else [])
     if game is not None:
@@ -654,15 +662,20 @@ def play(
                (["--variant", variant] if variant else []) + (["--force"] if force else []) + look
         if _dispatch(args) != 0:
             raise typer.Exit(EXIT_REFUSED)
-    else:
+    elif interactive and _has_game(name, state):
         if _dispatch(["show"] + look) != 0:
             raise typer.Exit(EXIT_USAGE)
-    output.say("Type 'help' for the commands, 'quit' to leave (the game stays saved).")
+    elif interactive:
+        output.say("No game in progress: type 'new GAME' (e.g. new fours), or 'quit'.")
+    if interactive:
+        output.say("Type 'help' for the commands, 'quit' to leave (the game stays saved).")
+    worst = 0
     while True:
         try:
-            line = input("patience> ")
+            line = input("patience> " if interactive else "")
         except (EOFError, KeyboardInterrupt):
-            output.say()
+            if interactive:
+                output.say()
             break
         try:
             import shlex
@@ -670,8 +683,9 @@ def play(
             words = shlex.split(line)
         except ValueError as exc:
             output.error(str(exc))
+            worst = max(worst, EXIT_USAGE)
             continue
-        if not words:
+        if not words or words[0].startswith("#"):
             continue
         head = words[0].lower()
         if head in ("q", "quit", "exit"):
@@ -685,11 +699,30 @@ def play(
             words = ["move"] + words[1:]
         if words[0] not in COMMANDS:
             output.error(f"unknown command {words[0]!r}: type 'help'")
+            worst = max(worst, EXIT_USAGE)
             continue
         extra = look if words[0] in LOOK_COMMANDS else common
         if words[0] in ("rules", "new"):
             extra = common if words[0] == "rules" else look
-        _dispatch(words + extra)
+        code = _dispatch(words + extra)
+        worst = max(worst, code)
+    if not interactive and worst:
+        # a script learns that some command failed (each said why on standard error)
+        raise typer.Exit(worst)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _has_game(name: str, state: str | None) -> bool:
+    try:
+        return Store(state).path(name).exists()
+    except StateError:
+        return False
 
 
 COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new")

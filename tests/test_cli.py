@@ -221,10 +221,25 @@ def test_rules_name_the_book_and_the_piles(run):
 
 def test_play_session(run):
     result = run("play", "fours", "--seed", "7", stdin="deal\nmoves\nundo\nbogus\nquit\n")
-    assert result.code == 0
+    assert result.code == 2  # fed from a pipe: the worst exit status of its commands
     assert "Deal row 1 of deal 1" in result.out
     assert "Took back: deal row 1 of deal 1." in result.out
     assert "unknown command 'bogus'" in result.err
+    assert "patience>" not in result.out and "Type 'help'" not in result.out
+
+
+def test_play_as_a_batch_without_a_game_to_start_with(run):
+    script = "".join(f"new fours --seed {n} --force --json\nauto --json\n" for n in (1, 2, 3))
+    result = run("play", stdin=script)
+    assert result.code == 0, result.err
+    decoder, docs, text = json.JSONDecoder(), [], result.out.strip()
+    while text:
+        doc, end = decoder.raw_decode(text)
+        docs.append(doc)
+        text = text[end:].strip()
+    assert all(d["status"] in ("won", "lost") for d in docs[1::2])  # auto plays Fours out
+    assert [d["seed"] for d in docs[::2]] == [1, 2, 3]
+    assert all(d["moves_made"] == 0 for d in docs[::2])
 
 
 def test_colour_only_on_request(run, monkeypatch):
