@@ -22,7 +22,7 @@ from .engine import Move, Status
 from .errors import ExitStatus, PatienceError
 from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
 from .layout import game_ids, load_layout
-from .render_text import board, status_lines
+from .render_text import board, status_lines, wrap_text
 from .rng import DEAL_VERSION, MAX_SEED
 from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store
 
@@ -186,7 +186,8 @@ def board_text(game: Game, ascii: bool) -> str:
         footer.append(f"{_count(len(game.undone), 'move')} taken back: 'patience redo' "
                       "plays the next again")
     lines = board(game.layout, game.rules, game.position, ascii=ascii,
-                  header=header(game, ascii), footer=footer, marked=marked)
+                  header=header(game, ascii), footer=footer, marked=marked,
+                  width=output.columns())
     return output.render(lines)
 
 
@@ -236,7 +237,9 @@ def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None
     text to write once the game is saved."""
     if as_json:
         return json.dumps(position_json(game), ensure_ascii=False, indent=1) + "\n"
-    return "".join(line + "\n" for line in done or []) + board_text(game, ascii)
+    cols = output.columns()
+    told = [part for line in done or [] for part in wrap_text(line, cols, "  ")]
+    return "".join(line + "\n" for line in told) + board_text(game, ascii)
 
 
 def play_one(game: Game, move: Move, ascii: bool) -> str:
@@ -291,10 +294,14 @@ def list_games(as_json: JsonOpt = False) -> None:
             where = {"cadogan": "Cadogan", "hoffmann": "Hoffmann",
                      "patience-games": "Patience Games"}.get(src.book, src.book)
             where += f" {src.number}" if src.number else ""
-            output.say(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})")
-            output.say(f"{'':<{width}}  {r['summary']}")
+            indent = " " * (width + 2)
+            cols = output.columns()
+            text = wrap_text(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})",
+                             cols, indent)
+            text += wrap_text(indent + r["summary"], cols, indent)
             if r["variants"]:
-                output.say(f"{'':<{width}}  variants: {', '.join(r['variants'])}")
+                text += wrap_text(f"{indent}variants: {', '.join(r['variants'])}", cols, indent)
+            output.write("".join(line + "\n" for line in text))
     run(body)
 
 
@@ -443,14 +450,21 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
     if not show_all:
         shown, summary = game.rules.listing(game.position, legal)
     width = len(str(len(legal)))
+    cols = output.columns()
     lines = []
     for i in shown:
         m = legal[i]
         text = game.rules.describe(game.position, m, ascii)
-        lines.append(f"{i + 1:>{width}}. {text:<48}  "
-                     f"patience {game.rules.command(game.position, m)}")
+        command = f"patience {game.rules.command(game.position, m)}"
+        line = f"{i + 1:>{width}}. {text:<48}  {command}"
+        if len(line) <= cols:
+            lines.append(line)
+            continue
+        indent = " " * (width + 2)
+        lines.extend(wrap_text(f"{i + 1:>{width}}. {text}", cols, indent))
+        lines.append(indent + command)
     if summary:
-        lines.append(summary)
+        lines.extend(wrap_text(summary, cols, "    "))
     return "".join(line + "\n" for line in lines)
 
 

@@ -177,6 +177,18 @@ def render_markdown(source: str) -> str:
     return buffer.getvalue()
 
 
+def columns() -> int:
+    """How wide to write: the terminal's width on a terminal, else 80 (or
+    $COLUMNS); never under 40."""
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        tty = False
+    if tty or os.environ.get("COLUMNS"):
+        return max(40, _terminal_size()[0])
+    return 80
+
+
 def _terminal_size() -> tuple[int, int]:
     import shutil
 

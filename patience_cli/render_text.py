@@ -4,6 +4,7 @@ or in colour."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Iterable
 
 from .cards import Card, Colour
@@ -26,53 +27,110 @@ def _section_order(layout: Layout) -> list[tuple[str, tuple[PileSpec, ...]]]:
 
 def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
           header: str = "", footer: Iterable[str] = (),
-          marked: frozenset[int] = frozenset()) -> list[Line]:
-    """The board; the piles in *marked* (those the last move touched) carry a
-    * after their number."""
+          marked: frozenset[int] = frozenset(), width: int = 80) -> list[Line]:
+    """The board, in lines of at most *width* columns where it can be (a
+    single pile's run of cards may be longer); the piles in *marked* (those
+    the last move touched) carry a * after their number."""
     lines: list[Line] = []
     if header:
-        lines.append([(header, "title")])
+        lines.extend([(text, "title")] for text in wrap_text(header, width, "  "))
         lines.append([])
     if layout.options.get("board") == "grid":
-        lines.extend(grid_board(layout, rules, pos, ascii, marked))
-        return _footer(lines, footer)
-    width = max(len(str(p.number)) for p in layout.piles)
+        lines.extend(grid_board(layout, rules, pos, ascii, marked, width))
+        return _footer(lines, footer, width)
+    digits = max(len(str(p.number)) for p in layout.piles)
     pad = max(len(group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
+    if pad > width // 3:
+        pad = 2  # long headings stand on lines of their own
     for group, specs in _section_order(layout):
         first = specs[0]
-        title = f"{group_title(first, len(specs)):<{pad}}"
+        heading = group_title(first, len(specs))
+        title = f"{heading:<{pad}}"
+        if len(heading) + 2 > pad:
+            lines.append([(heading, "heading")])
+            title = " " * pad
         if first.spread == "none" and len(specs) > 1:
-            # one line per row of the layout; foundations and show cards on one line
+            # one line per row of the layout; foundations and show cards on one line;
+            # a row wider than the screen goes on under itself
             rows: dict[float, list[PileSpec]] = {}
             one_line = first.role in (Role.FOUNDATION, Role.DECORATION)
             for spec in specs:
                 rows.setdefault(0 if one_line else spec.at[1], []).append(spec)
+            cells = {spec.index: [(f"{spec.number:>{digits}}{_mark(spec, marked)} ", "num"),
+                                  *_compact(rules, pos, spec, ascii)] for spec in specs}
+            cell_w = max(_width(c) for c in cells.values())
+            per_line = max(1, (width - pad + 3) // (cell_w + 3))
             for r, row in enumerate(rows.values()):
-                line: Line = [(title if r == 0 else " " * pad, "heading")]
-                for n, spec in enumerate(row):
-                    line.append((f"{'   ' if n else ''}{spec.number:>{width}}"
-                                 f"{_mark(spec, marked)} ", "num"))
-                    line.extend(_compact(rules, pos, spec, ascii))
-                lines.append(line)
+                for k in range(0, len(row), per_line):
+                    line: Line = [(title if r == 0 and k == 0 else " " * pad, "heading")]
+                    for n, spec in enumerate(row[k:k + per_line]):
+                        cell = cells[spec.index]
+                        if n:
+                            line.append(("   ", ""))
+                        line.extend(cell)
+                        line.append((" " * (cell_w - _width(cell)), ""))
+                    lines.append(line)
             continue
         for n, spec in enumerate(specs):
             line = [(title if n == 0 else " " * pad, "heading"),
-                    (f"{spec.number:>{width}}{_mark(spec, marked)} ", "num")]
+                    (f"{spec.number:>{digits}}{_mark(spec, marked)} ", "num")]
             line.extend(_pile_cards(rules, pos, spec, ascii))
-            lines.append(line)
-    return _footer(lines, footer)
+            lines.extend(_split(line, width, " " * (pad + digits + 2)))
+    return _footer(lines, footer, width)
+
+
+def _split(line: Line, width: int, indent: str) -> list[Line]:
+    """A long run of cards goes on under itself, broken between cards."""
+    if _width(line) <= width:
+        return [line]
+    out: list[Line] = [[]]
+    for seg in line:
+        if seg[0] == " " and _width(out[-1]) + 4 > width:
+            out.append([(indent, "")])
+            continue
+        if _width(out[-1]) + len(seg[0]) > width and seg[0].startswith("  ("):
+            out.append([(indent, ""), (seg[0].lstrip(), seg[1])])
+            continue
+        out[-1].append(seg)
+    return out
+
+
+def _width(line: Line) -> int:
+    return sum(len(t) for t, _ in line)
+
+
+def wrap_text(text: str, width: int, indent: str = "  ") -> list[str]:
+    """Plain text in lines of at most *width* columns, later lines indented."""
+    return textwrap.wrap(text, width=max(20, width), subsequent_indent=indent,
+                         break_on_hyphens=False) or [""]
+
+
+def _pack(cells: list[Line], width: int, sep: Segment) -> list[Line]:
+    """Cells laid in lines of at most *width* columns, *sep* between them."""
+    out: list[Line] = []
+    line: Line = []
+    for cell in cells:
+        if line and _width(line) + len(sep[0]) + _width(cell) > width:
+            out.append(line)
+            line = []
+        if line:
+            line.append(sep)
+        line.extend(cell)
+    if line:
+        out.append(line)
+    return out
 
 
 def _mark(spec: PileSpec, marked: frozenset[int]) -> str:
     return "*" if spec.index in marked else " "
 
 
-def _footer(lines: list[Line], footer: Iterable[str]) -> list[Line]:
+def _footer(lines: list[Line], footer: Iterable[str], width: int = 80) -> list[Line]:
     footer = list(footer)
     if footer:
         lines.append([])
         for text in footer:
-            lines.append([(text, "status")])
+            lines.extend([(part, "status")] for part in wrap_text(text, width))
     return lines
 
 
@@ -90,35 +148,34 @@ def _band(bands: list[float], v: float) -> int:
 
 
 def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool,
-               marked: frozenset[int] = frozenset()) -> list[Line]:
+               marked: frozenset[int] = frozenset(), width: int = 80) -> list[Line]:
     """The board drawn as the table looks: piles in the rows and columns of the
     layout, each as its number and top card, under a key naming the groups;
     then the piles that hold more than one card showing, in full."""
     dot = " - " if ascii else " · "
-    key: Line = []
+    key_cells: list[Line] = []
     for _, specs in layout.groups():
         nums = f"{specs[0].number}" if len(specs) == 1 else f"{specs[0].number}-{specs[-1].number}"
-        key.extend([(dot if key else "", ""), (group_title(specs[0], len(specs)), "heading"),
-                    (f" {nums}", "num")])
+        key_cells.append([(group_title(specs[0], len(specs)), "heading"), (f" {nums}", "num")])
     rows = _bands((p.at[1] for p in layout.piles), 0.9)
     cols = _bands((p.at[0] for p in layout.piles), 0.9)
     cells: dict[tuple[int, int], Line] = {}
     for spec in layout.piles:
         cells[(_band(rows, spec.at[1]), _band(cols, spec.at[0]))] = \
             _cell(rules, pos, spec, ascii, marked)
-    width = {c: max((sum(len(t) for t, _ in cell) for (r, cc), cell in cells.items() if cc == c),
-                    default=0) for c in range(len(cols))}
-    out: list[Line] = [key]
+    col_w = {c: max((_width(cell) for (r, cc), cell in cells.items() if cc == c), default=0)
+             for c in range(len(cols))}
+    gap = 2 if sum(col_w.values()) + 2 * (len(cols) - 1) <= width else 1
+    out: list[Line] = _pack(key_cells, width, (dot, ""))
     if layout.options.get("board_note"):
-        out.append([(layout.options["board_note"], "dim")])
+        out.extend([(text, "dim")] for text in wrap_text(layout.options["board_note"], width))
     out.append([])
     for r in range(len(rows)):
         line: Line = []
         for c in range(len(cols)):
             cell = cells.get((r, c), [])
-            used = sum(len(t) for t, _ in cell)
             line.extend(cell)
-            line.append((" " * (width[c] - used + 2), ""))
+            line.append((" " * (col_w[c] - _width(cell) + gap), ""))
         out.append(line)
     long = [s for s in layout.piles if s.role in (Role.TABLEAU, Role.RESERVE)
             and len(pos.piles[s.index]) - pos.down[s.index] > 1]
@@ -156,6 +213,11 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
     cards = pos.piles[spec.index]
     if not cards:
         return [("--" if ascii else "—", "dim")]
+    if spec.spread == "none" and spec.role is Role.RESERVE and len(cards) > 1:
+        # a heap: its top card (or back), and how many cards it holds
+        top = [("##" if ascii else "▒▒", "dim")] if pos.down[spec.index] == len(cards) \
+            else [card_seg(cards[-1], ascii)]
+        return top + [(f"({len(cards)})", "dim")]
     if pos.down[spec.index] == len(cards):
         return [("##" if ascii else "▒▒", "dim")]
     if rules.layout.options.get("pairs") and len(cards) == 2 and spec.role is Role.TABLEAU:

@@ -435,3 +435,28 @@ def test_an_output_that_cannot_take_suit_symbols_gets_ascii(tmp_path, encoding):
     assert b"Qd cannot go on the 10s" in bad.stderr
     rules = subprocess.run(cmd + ["rules", "fours"], env=env, capture_output=True)
     assert rules.returncode == 0 and rules.stdout.decode(encoding)
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_line_fits_an_80_column_terminal(run, game_id):
+    """Boards, move lists, the status lines and the game list, at 80 columns
+    (the width when standard output is not a terminal), in mid-game too."""
+    for seed in (1, 2):
+        texts = [run("new", game_id, "--seed", str(seed), "--force").out, run("moves").out]
+        texts.append(run("auto", "--foundations", "--limit", "12").out)
+        for _ in range(6):
+            texts.append(run("move", "1").out)
+        texts += [run("moves").out, run("show", "--ascii").out]
+    texts.append(run("list").out)
+    for text in texts:
+        for line in text.splitlines():
+            assert len(line) <= 80, (game_id, line)
+
+
+def test_boards_use_the_width_there_is(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = run("new", "empress-of-india", "--seed", "2").out
+    assert max(len(line) for line in wide.splitlines()) > 100
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = run("show").out
+    assert max(len(line) for line in narrow.splitlines()) <= 60
