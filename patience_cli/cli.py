@@ -686,7 +686,12 @@ def play(
     worst = 0
     while True:
         try:
-            line = input("patience> " if interactive else "")
+            if interactive:
+                line = input("patience> ")
+            else:
+                line = sys.stdin.readline() if sys.stdin is not None else ""
+                if not line:
+                    break
         except (EOFError, KeyboardInterrupt):
             if interactive:
                 output.say()
