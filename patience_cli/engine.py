@@ -203,6 +203,38 @@ class Rules:
         return [cards[-1]]
 
     # ------------------------------------------------------------------ building
+    def fits(self, pos: Position, card: Card, dst: int) -> bool:
+        """Whether *card* may go on pile *dst*: the cheap yes or no, with no
+        words made (:meth:`build_reason` words a refusal).  A game that
+        words its own build rules is asked through them."""
+        if self._worded_builds():
+            return self.build_reason(pos, card, dst) is None
+        spec = self.specs[dst]
+        build = spec.build
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
+            return False
+        pile = pos.piles[dst]
+        if not pile:
+            if spec.role is Role.FOUNDATION or build.empty == "base":
+                return build.base is None or card.rank == build.base
+            return build.empty != "none"
+        top = pile[-1]
+        if build.until is not None and top.rank == build.until:
+            return False
+        return self.in_sequence(build, card, top)
+
+    def _worded_builds(self) -> bool:
+        """Whether this game words build rules of its own (then :meth:`fits`
+        asks them); found once per class."""
+        cls = type(self)
+        found = cls.__dict__.get("_WORDED")
+        if found is None:
+            found = (cls.build_reason is not Rules.build_reason
+                     or cls.empty_reason is not Rules.empty_reason
+                     or cls.sequence_reason is not Rules.sequence_reason)
+            cls._WORDED = found
+        return found
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Why *card* may not go on pile *dst*, or None if it may."""
         spec = self.specs[dst]
@@ -229,7 +261,21 @@ class Rules:
             return f"an empty packet of the {spec.name} is never refilled"
         return None
 
+    @staticmethod
+    def in_sequence(build: Build, card: Card, top: Card) -> bool:
+        """Whether *card* may go on *top* by *build*: the cheap yes or no;
+        :meth:`sequence_reason` words a refusal."""
+        if build.suit == "same" and card.suit != top.suit:
+            return False
+        if build.suit == "alternate" and card.colour == top.colour:
+            return False
+        step = card.rank - top.rank
+        return (step == 1 and build.direction in ("up", "up-or-down")) or \
+            (step == -1 and build.direction in ("down", "up-or-down"))
+
     def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
+        if self.in_sequence(build, card, top):
+            return None  # no words are made for a move that is allowed
         plural = where == "the foundations"  # "the foundations follow", "the Garden follows"
         clash = f"the {card} cannot go on the {top}"
         if build.suit == "same" and card.suit != top.suit:
@@ -256,6 +302,10 @@ class Rules:
         """Every legal move, in a stable order: foundation moves first."""
         if self.status(pos)[0] is not Status.PLAYING:
             return []
+        return self._placements(pos)
+
+    def _placements(self, pos: Position) -> list[Move]:
+        """The card moves and the deal step the rules allow, whatever the status."""
         moves: list[Move] = []
         for dst_group in self.target_groups:
             # Empty piles of one group are interchangeable: list only the first.
@@ -268,7 +318,7 @@ class Rules:
                         if dst == src:
                             continue
                         if self.route_reason(pos, src, dst, card) is None \
-                                and self.build_reason(pos, card, dst) is None:
+                                and self.fits(pos, card, dst):
                             if not self._pointless(pos, src, dst):
                                 moves.append(Move("move", src, dst, 1, card if many else None))
         if self.has_deal_step and self.deal_reason(pos) is None:
@@ -401,21 +451,91 @@ class Rules:
 
     # ------------------------------------------------------------------ state
     def status(self, pos: Position) -> tuple[Status, str]:
-        """Won, lost or playing, with the reason in words."""
+        """Won, lost or playing, with the reason in words (remembered for the
+        last positions asked about: one command asks several times)."""
+        cache = self.__dict__.setdefault("_status_cache", {})
+        found = cache.get(pos)
+        if found is None:
+            found = self._status(pos)
+            if len(cache) > 64:
+                cache.clear()
+            cache[pos] = found
+        return found
+
+    def _status(self, pos: Position) -> tuple[Status, str]:
         total = sum(len(p) for p in pos.piles)
         on_foundations = sum(len(pos.piles[i]) for i in self.foundations)
         if self.foundations and on_foundations == total:
             return Status.WON, "every card is on the foundations"
         if not self._any_move(pos):
             return Status.LOST, self.lost_reason(pos)
+        if not self.has_deal_step and not self._progress_now(pos) and \
+                self._only_shuttling(pos):
+            return Status.LOST, ("every move left only shifts cards between the same "
+                                 "places: no card can ever reach a foundation or leave "
+                                 f"the {self._reserve_names()}")
         return Status.PLAYING, ""
+
+    #: How many positions the shuttle check looks at before it gives up (and
+    #: calls the game still open).
+    SHUTTLE_SEARCH = 400
+
+    def _only_shuttling(self, pos: Position) -> bool:
+        """Whether, in a game with no deal to come, nothing but moves from one
+        tableau pile to another is left, and no run of them ever opens a move
+        that makes progress (to a foundation, or out of a reserve): the
+        positions reachable are all known, and the game can never come out.
+        Looked at only when no progress move is open now, and remembered."""
+        if not self.tableau:
+            return False
+        cache = self.__dict__.setdefault("_shuttle_cache", {})
+        if pos in cache:
+            return cache[pos]
+        seen = {pos}
+        frontier = [pos]
+        stuck = True
+        while frontier and stuck:
+            here = frontier.pop()
+            for move in self._placements(here):
+                if move.kind != "move" or move.dst not in self.tableau or \
+                        move.src not in self.tableau:
+                    stuck = False  # a foundation, a reserve card, a deal: progress
+                    break
+                nxt = self.apply(here, move)
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+            if len(seen) > self.SHUTTLE_SEARCH:
+                stuck = False  # too many to know: still open
+        if len(cache) > 256:
+            cache.clear()
+        cache[pos] = stuck
+        return stuck
+
+    def _progress_now(self, pos: Position) -> bool:
+        """Whether a move that makes progress is open now: a card from a
+        reserve to anywhere, or any card to a foundation (reserves first:
+        in most positions the first card looked at answers)."""
+        others = [i for i in self.sources if i not in self.tableau]
+        for src in others + [i for i in self.sources if i in self.tableau]:
+            targets = self.targets if src in others else self.foundations
+            for card in self.available_cards(pos, src):
+                for dst in targets:
+                    if dst != src and self.route_reason(pos, src, dst, card) is None \
+                            and self.fits(pos, card, dst):
+                        return True
+        return False
+
+    def _reserve_names(self) -> str:
+        names = sorted({self.specs[i].name for i in self.sources if i not in self.tableau})
+        return " or the ".join(names) if names else "tableau"
 
     def _any_move(self, pos: Position) -> bool:
         for src in self.sources:
             for card in self.available_cards(pos, src):
                 for dst in self.targets:
                     if dst != src and self.route_reason(pos, src, dst, card) is None \
-                            and self.build_reason(pos, card, dst) is None \
+                            and self.fits(pos, card, dst) \
                             and not self._pointless(pos, src, dst):
                         return True
         return self.has_deal_step and self.deal_reason(pos) is None

@@ -53,13 +53,14 @@ def test_rule_2_foundations_start_with_aces_only():
 
 
 def test_rule_2_foundations_end_at_the_king_and_cards_stay_there():
-    rules, pos = position("flower-garden", {8: "Ah 2h 3h", 1: "4s", 2: "5d"})
+    rules, pos = position("flower-garden", {8: "Ah 2h 3h", 1: "4s", 2: "5d", 7: "Ac"})
     assert "stay there" in reason(rules, pos, F1, 0)
 
 
 # Rule III: cards placed in sequence on the Garden need not follow suit.
 def test_rule_3_garden_builds_down_in_any_suit():
-    rules, pos = position("flower-garden", {1: "5c", 2: "4d", 3: "4c", 4: "6h", 5: "3s"})
+    rules, pos = position("flower-garden",
+                          {1: "5c", 2: "4d", 3: "4c", 4: "6h", 5: "3s", 7: "Ah"})
     assert reason(rules, pos, 1, 0) is None                      # 4♦ on 5♣: other suit
     assert reason(rules, pos, 2, 0) is None                      # 4♣ on 5♣: same suit too
     assert reason(rules, pos, 3, 0) == \
@@ -91,7 +92,7 @@ def test_play_bouquet_cards_go_to_the_garden_as_well_as_the_foundations():
 
 
 def test_play_transfers_between_packets_as_often_as_you_please():
-    rules, pos = position("flower-garden", {1: "5c", 2: "5s", 3: "4d"})
+    rules, pos = position("flower-garden", {1: "5c", 2: "5s", 3: "4d", 7: "Ah"})
     pos = rules.apply(pos, Move("move", 2, 0))
     assert reason(rules, pos, 0, 1) is None                      # and back again
     pos = rules.apply(pos, Move("move", 0, 1))
@@ -126,15 +127,15 @@ def test_play_a_cleared_packet_takes_any_card_from_bouquet_or_garden():
 
 
 def test_play_a_king_moves_only_to_a_cleared_packet():
-    rules, pos = position("flower-garden", {1: "Kc", 2: "Ks", 3: "2d"})
+    rules, pos = position("flower-garden", {1: "Kc", 2: "Ks", 3: "2d", 7: "Ah"})
     assert reason(rules, pos, 0, 1) is not None                  # never on a card
     assert reason(rules, pos, 0, 2) is not None
-    rules, pos = position("flower-garden", {1: "Kc", 2: "", 3: "2d 3d"})
+    rules, pos = position("flower-garden", {1: "Kc", 2: "", 3: "2d 3d", 7: "Ah"})
     assert reason(rules, pos, 0, 1) is None                      # to an empty packet
 
 
 def test_one_card_at_a_time_in_the_garden():
-    rules, pos = position("flower-garden", {1: "6c 5h", 2: "7d"})
+    rules, pos = position("flower-garden", {1: "6c 5h", 2: "7d", 7: "Ah"})
     assert "one card" in reason(rules, pos, 0, 1, count=2)
 
 
@@ -163,3 +164,16 @@ def test_the_deal_is_six_packets_of_six_and_a_bouquet_of_sixteen():
     assert game.position.down == (0,) * 11
     # dealt six at a time, "six packets of six cards dealt together"
     assert game.position.piles[0] == game.deck[:6]
+
+
+def test_a_position_that_can_only_shuttle_is_lost():
+    """Cards can still move between packets, but no run of such moves ever
+    lets a card reach a foundation: the game is over, and says why."""
+    rules, pos = position("flower-garden", {1: "5c 9h", 2: "10s"})
+    assert rules.legal_moves(pos) == [] and rules._placements(pos)  # moves exist...
+    status, why = rules.status(pos)
+    assert status is Status.LOST and "only shifts cards" in why     # ...but lead nowhere
+    rules, pos = position("flower-garden", {1: "Ac 9h", 2: "10s"})
+    assert rules.status(pos)[0] is Status.PLAYING                   # 9♥ away frees the A♣
+    rules, pos = position("flower-garden", {1: "5c 9h", 2: "10s", 7: "4c"})
+    assert rules.status(pos)[0] is Status.PLAYING                   # the Bouquet can still play
