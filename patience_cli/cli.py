@@ -471,9 +471,10 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
 @app.command()
 def move(
     words: Annotated[list[str], typer.Argument(
-        help="SRC DST [COUNT]: pile numbers (SRC may be a card such as 10h; DST may be f "
-        "for a foundation), or N, the Nth move of 'patience moves'.",
-        metavar="SRC DST [COUNT] | N")],
+        help="SRC DST: pile numbers (SRC may be a card such as 10h; DST may be f "
+        "for a foundation), or N, the Nth move of 'patience moves'. Cards move one at a "
+        "time in every game so far.",
+        metavar="SRC DST | N")],
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
@@ -712,7 +713,7 @@ def play(
         if head in ("help", "?"):
             output.say(PLAY_HELP)
             continue
-        if head[0].isdigit() or head in ("f",) or (len(words) in (2, 3) and head not in COMMANDS):
+        if head[0].isdigit() or head in ("f",) or (len(words) == 2 and head not in COMMANDS):
             words = ["move"] + words
         elif head == "m":
             words = ["move"] + words[1:]
@@ -748,7 +749,7 @@ COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", 
 LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart")
 PLAY_HELP = """Commands (as in the shell, without 'patience'):
   show                the board          moves        the legal moves, numbered
-  move SRC DST [N]    or just: 3 1       move N       the Nth legal move
+  move SRC DST        or just: 3 1       move N       the Nth legal move
   deal                next dealing step  auto [-f]    forced moves (and safe ones up)
   undo [N]            take back          redo [N]     play again what undo took back
   restart             back to the deal

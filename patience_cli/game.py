@@ -267,15 +267,10 @@ class Game:
                 raise InvalidMoveError(f"there is no legal move {n}: moves are numbered 1 to "
                                        f"{len(legal)} (see 'patience moves')")
             return legal[n - 1]
-        if len(args) not in (2, 3):
-            raise InvalidMoveError("a move is SRC DST [COUNT] (pile numbers) or the number "
-                                   "of a legal move")
+        if len(args) != 2:
+            raise InvalidMoveError("a move is SRC DST (pile numbers, or a card and a pile) or "
+                                   "the number of a legal move; cards move one at a time")
         count = 1
-        if len(args) == 3:
-            count = ascii_number(args[2], 999) or 0
-            if not count:
-                raise InvalidMoveError(f"{_short(args[2])!r} is not a card count (a whole "
-                                       "number from 1 to 999)")
         src_word, dst_word = args[0], args[1]
         card: Card | None = None
         if src_word.isascii() and src_word.isdigit():

@@ -4,6 +4,7 @@ Reserve 15-26 row by row (15 ends at Ramparts 1, 12, 4 and 8); foundations
 27-30; pack 31; talon 32."""
 
 from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 from patience_cli.games.besieged_city import ORDER
 
 from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
@@ -131,3 +132,19 @@ def test_variant_fourteens_packs_only_the_books_kind_of_pair():
     rules, pos = position("besieged-city", piles, variant="fourteens")
     assert "(rule 3)" in rules.move_reason(pos, mv(rules, 2, 1))     # K + 2 is not fourteen
     assert rules.move_reason(pos, mv(rules, 3, 1)) is None          # Q + 2 is
+
+
+def test_an_ace_is_listed_once_for_the_empty_foundations():
+    """The four empty foundations are alike: one move lists the ace, not four."""
+    rules = Game.new("besieged-city", seed=1).rules
+    for seed in range(1, 40):
+        game = Game.new("besieged-city", seed=seed)
+        moves = game.legal_moves()
+        to_empty = [m for m in moves if m.dst in rules.foundations
+                    and not game.position.piles[m.dst]]
+        if to_empty:
+            assert len(to_empty) == len({m.src for m in to_empty})
+            texts = [rules.describe(game.position, m) for m in moves]
+            assert len(texts) == len(set(texts))
+            return
+    raise AssertionError("no deal with an ace ready")

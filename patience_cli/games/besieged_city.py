@@ -99,10 +99,13 @@ class BesiegedCityRules(Rules):
         if pending:
             return [Move("move", i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
         moves = []
+        # empty foundations are alike: an ace is listed once, to the first of them
+        empty = [f for f in self.foundations if not pos.piles[f]][:1]
+        targets = tuple(f for f in self.foundations if pos.piles[f] or f in empty)
         for src in self.ramparts + (self.talon,) + self.reserve:
             if not pos.piles[src]:
                 continue
-            for dst in self.foundations + self.ramparts:
+            for dst in targets + self.ramparts:
                 if dst != src and self._reason(pos, src, dst) is None:
                     moves.append(Move("move", src, dst))
         if self.exhausted(pos):
