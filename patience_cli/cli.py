@@ -26,6 +26,9 @@ from .render_text import board, status_lines, wrap_text
 from .rng import DEAL_VERSION, MAX_SEED
 from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store
 
+#: The version of every JSON document the commands print (see schema/).
+SCHEMA = 1
+
 EXIT_REFUSED = ExitStatus.REFUSED
 EXIT_USAGE = ExitStatus.USAGE
 
@@ -157,6 +160,34 @@ def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]
         yield game
         if write and (len(game.moves), game.position) != before:
             store.write(name, game.to_record())
+            if game.position != before[1] and game.status()[0] is not Status.PLAYING:
+                record_finish(game, name, state)
+
+
+def now() -> str:
+    from datetime import datetime, timezone
+
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def record_finish(game: Game, name: str, state: str | Path | None) -> None:
+    """Keep a finished game in the history ('patience stats'). The game is
+    saved already: a history that cannot be written is said, never fatal."""
+    from .history import History
+
+    status, _ = game.status()
+    entry = {"game": game.layout.id, "variant": game.layout.variant, "seed": game.seed,
+             "deck": game.deck_digest(), "code": game.code, "result": status.value,
+             "moves": len(game.moves), "started": game.started or "unknown",
+             "finished": now(), "name": name}
+    history = History(state)
+    try:
+        history.record(entry)
+    except (OSError, StateError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        output.error(f"note: the finished game could not be added to the history ({why})")
+    if history.note:
+        output.error(f"note: {history.note}")
 
 
 def header(game: Game, ascii: bool) -> str:
@@ -338,6 +369,7 @@ def new(
             text = _read_deck_text(deck)
             cards = parse_deck(text, load_layout(gid, var))
         g = Game.new(gid, var, seed=seed_value, deck=cards)
+        g.started = now()
         text = report(g, as_json, ascii)
         store = Store(state)
         with store.lock(name):
@@ -634,18 +666,100 @@ def rules(
 
 
 @app.command()
-def games(state: StateOpt = None) -> None:
-    """List the saved games (by --name) and where they are kept."""
+def games(
+    delete: Annotated[Optional[str], typer.Option(
+        "--delete", metavar="NAME", help="Remove the saved game of this name.")] = None,
+    state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """List the saved games (by --name): each one's game, share code, moves
+    made, status and when it was last played; or remove one with --delete.
+
+    Examples: patience games ; patience games --delete old ; patience games --json
+    """
     def body() -> None:
         store = Store(state)
-        lines = [f"Games are kept in {store.dir}"]
+        if delete is not None:
+            state_mod.check_name(delete)
+            with store.lock(delete):
+                if not store.delete(delete):
+                    raise Fail(f"there is no saved game named {delete!r} ('patience games' "
+                               "lists them)")
+            with contextlib.suppress(OSError):
+                store.path(delete).with_name(delete + ".json.lock").unlink()
+            output.write(f"Removed the saved game {delete!r}.\n")
+            return
+        rows = []
         for n in store.names():
             try:
                 g = load_game(store, n)
                 st, _ = g.status()
-                lines.append(f"  {n}: {g.layout.title}, {len(g.moves)} moves, {st.value}")
+                rows.append({"name": n, "game": g.layout.id, "title": g.layout.title,
+                             "variant": g.layout.variant, "code": g.code,
+                             "moves": len(g.moves), "status": st.value,
+                             "started": g.started or None, "saved": _saved_at(store, n)})
             except StateError as exc:
-                lines.append(f"  {n}: unusable ({exc})")
+                rows.append({"name": n, "error": exc.message()})
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "folder": str(store.dir),
+                                     "games": rows}, ensure_ascii=False, indent=1) + "\n")
+            return
+        cols = output.columns()
+        lines = [f"Games are kept in {store.dir}"]
+        for r in rows:
+            if "error" in r:
+                lines += wrap_text(f"  {r['name']}: unusable ({r['error']})", cols, "    ")
+                continue
+            deal = r["code"] or "dealt from a deck"
+            lines += wrap_text(f"  {r['name']}: {r['title']}, {deal}, {_count(r['moves'], 'move')}"
+                               f", {r['status']}, last played {r['saved']}", cols, "    ")
+        output.write("".join(line + "\n" for line in lines))
+    run(body)
+
+
+def _saved_at(store: Store, name: str) -> str:
+    from datetime import datetime, timezone
+
+    try:
+        stamp = store.path(name).stat().st_mtime
+    except OSError:
+        return "unknown"
+    return datetime.fromtimestamp(stamp, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@app.command()
+def stats(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game, help="Only this game (default: every game).")] = None,
+    state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """How your finished games went: played, won, lost, win rate, and the best
+    and current winning streaks, per game and variant.
+
+    Examples: patience stats ; patience stats flower-garden ; patience stats --json
+    """
+    def body() -> None:
+        from .history import History, tally
+
+        gid = resolve_game(game) if game is not None else None
+        history = History(state)
+        tallies = tally(history.entries(), gid)
+        if history.note:
+            output.error(f"note: {history.note}")
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "stats": [t.as_json() for t in tallies]},
+                                    ensure_ascii=False, indent=1) + "\n")
+            return
+        if not tallies:
+            output.write("No finished games yet" + (f" of {gid}" if gid else "") + ".\n")
+            return
+        lines = [f"{'game':<28} {'played':>6} {'won':>5} {'lost':>5} {'rate':>6} "
+                 f"{'best':>5} {'now':>4}"]
+        for t in tallies:
+            label = t.game + (f" ({t.variant})" if t.variant else "")
+            lines.append(f"{label[:28]:<28} {t.played:>6} {t.won:>5} {t.lost:>5} "
+                         f"{t.win_rate:>6.0%} {t.best_streak:>5} {t.current_streak:>4}")
+        lines.append("best, now: winning streaks (games won in a row), the longest and the "
+                     "current one")
         output.write("".join(line + "\n" for line in lines))
     run(body)
 

@@ -140,6 +140,8 @@ class Game:
     undone: list[Move] = field(default_factory=list)
     #: The position before the last move (None at the deal).
     before_last: Position | None = None
+    #: When the game was dealt (UTC, ISO 8601): with its name, who it is.
+    started: str = ""
 
     # ------------------------------------------------------------ making one
     @classmethod
@@ -349,11 +351,21 @@ class Game:
             "moves": [move_to_text(self.layout, m) for m in self.moves],
             "undone": [move_to_text(self.layout, m) for m in self.undone],
             "position": self.position.digest(),
+            "started": self.started,
         }
+
+    def deck_digest(self) -> str | None:
+        """A short fingerprint of an explicit deck (the history names the deal
+        by it, not by its cards)."""
+        if not self.explicit_deck:
+            return None
+        import hashlib
+
+        return hashlib.sha256(" ".join(c.code for c in self.deck).encode()).hexdigest()[:16]
 
     #: The fields of a saved record, as :meth:`to_record` writes them.
     RECORD_KEYS = frozenset({"format", "game", "variant", "deal", "moves", "undone",
-                             "position", "checksum"})
+                             "position", "started", "checksum"})
 
     @classmethod
     def from_record(cls, record: dict[str, Any], check: bool = True) -> "Game":
@@ -379,6 +391,7 @@ class Game:
                 raise RecordError(f"a move kept to redo cannot be replayed ({reason})")
             pos = game.rules.apply(pos, move)
         game.undone = undone
+        game.started = record.get("started", "")
         return game
 
 
@@ -416,6 +429,8 @@ def _check_record(record: Any, keys: frozenset[str]
                       "of moves")
     if not isinstance(record["position"], str):
         raise bad("its position fingerprint is not text")
+    if not isinstance(record.get("started", ""), str) or len(record.get("started", "")) > 40:
+        raise bad("its starting date is not a date")
     deal = record["deal"]
     if not isinstance(deal, dict):
         raise bad("its deal is not a seed or a deck")

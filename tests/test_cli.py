@@ -178,7 +178,7 @@ def test_named_games_are_kept_apart(run, home):
     assert json.loads(run("show", "--json", "--name", "b").out)["game"] == "flower-garden"
     assert json.loads(run("show", "--json", "--name", "b").out)["moves_made"] == 0
     listing = run("games").out
-    assert "a: Fours, 1 moves" in listing and "b: The Flower-Garden" in listing
+    assert "a: Fours, fours@1.r1, 1 move," in listing and "b: The Flower-Garden" in listing
 
 
 def test_state_option_overrides_patience_home(run, tmp_path):
