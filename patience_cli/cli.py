@@ -20,6 +20,7 @@ from . import output
 from . import state as state_mod
 from .engine import Move, Status
 from .errors import ExitStatus, PatienceError
+from .events import move_events
 from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
 from .layout import game_ids, load_layout
 from .render_text import board, status_lines, wrap_text
@@ -89,6 +90,9 @@ StateOpt = Annotated[Optional[str], typer.Option(
 AsciiOpt = Annotated[bool, typer.Option(
     "--ascii", help="Write suits as letters (10h, Ks) instead of ♥ ♠.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+RevealOpt = Annotated[bool, typer.Option(
+    "--reveal", help="With --json: name the face-down cards too (hidden otherwise), and "
+                     "give the whole position.")]
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="A named variant of the game (see 'patience list').")]
 
@@ -226,30 +230,40 @@ def _count(n: int, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
-def position_json(game: Game) -> dict[str, Any]:
-    """The JSON view: the position (round-trips through Position.from_json),
-    plus names, roles, availability and status for scripts."""
+def position_json(game: Game, reveal: bool = False, said: list[str] | None = None,
+                  events: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The JSON view (schema/patience.schema.json, "board"): names, roles,
+    cards, availability and status for scripts. Face-down cards are null
+    unless *reveal*; then the whole position is given too (it round-trips
+    through Position.from_json)."""
     pos, rules, layout = game.position, game.rules, game.layout
     status, why = rules.status(pos)
     piles = []
     for spec in layout.piles:
         cards = pos.piles[spec.index]
+        down = pos.down[spec.index]
         piles.append({
             "number": spec.number, "key": spec.key, "name": spec.name, "label": spec.label,
-            "role": spec.role.value, "cards": [c.code for c in cards],
-            "face_down": pos.down[spec.index],
+            "role": spec.role.value,
+            "cards": [c.code if reveal or i >= down else None for i, c in enumerate(cards)],
+            "face_down": down,
             "available": [c.code for c in rules.available_cards(pos, spec.index)],
         })
-    return {
+    doc = {
+        "schema": SCHEMA, "kind": "board",
         "game": layout.id, "title": layout.title, "variant": layout.variant,
         "source": layout.source.citation, "seed": game.seed, "code": game.code,
-        "moves_made": len(game.moves), "status": status.value, "reason": why,
+        "moves_made": len(game.moves), "moves_to_redo": len(game.undone),
+        "status": status.value, "reason": why,
         "legal_moves": len(rules.legal_moves(pos)), "piles": piles,
-        "position": pos.to_json(), "digest": pos.digest(),
+        "digest": pos.digest(), "said": said or [], "events": events or [],
     }
+    if reveal:
+        doc["position"] = pos.to_json()
+    return doc
 
 
-def moves_json(game: Game) -> list[dict[str, Any]]:
+def moves_json(game: Game) -> dict[str, Any]:
     out = []
     for n, m in enumerate(game.legal_moves(), 1):
         src = game.layout.piles[m.src].number if m.src is not None else None
@@ -260,29 +274,37 @@ def moves_json(game: Game) -> list[dict[str, Any]]:
                     if m.kind == "move" else None,
                     "text": game.rules.describe(game.position, m, ascii=True),
                     "command": "patience " + game.rules.command(game.position, m)})
-    return out
+    return {"schema": SCHEMA, "kind": "moves", "moves": out}
 
 
-def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None) -> str:
-    """After an action: what was done, then the board (or the JSON view), as
-    text to write once the game is saved."""
+def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None,
+           reveal: bool = False, events: list[dict[str, Any]] | None = None) -> str:
+    """After an action: what was done, then the board (or the JSON view, with
+    the events the action caused), as text to write once the game is saved."""
     if as_json:
-        return json.dumps(position_json(game), ensure_ascii=False, indent=1) + "\n"
+        doc = position_json(game, reveal, [d.strip() for d in done or []], events)
+        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
     cols = output.columns()
     told = [part for line in done or [] for part in wrap_text(line, cols, "  ")]
     return "".join(line + "\n" for line in told) + board_text(game, ascii)
 
 
-def play_one(game: Game, move: Move, ascii: bool) -> str:
+def play_one(game: Game, move: Move, ascii: bool,
+             events: list[dict[str, Any]] | None = None) -> str:
+    """Make *move*; returns what it did in words, and adds its events."""
     game.check(move)  # before describing it: an illegal move may name an empty pile
     text = game.rules.outcome(game.position, move, ascii)
+    before = game.position
     game.play(move)
+    if events is not None:
+        events.extend(move_events(game.layout, before, game.position, move))
     return text[0].upper() + text[1:]
 
 
-def run(fn):
-    """Run a command body, turning known errors into one line and the exit
-    status each error carries."""
+def run(fn, as_json: bool = False):
+    """Run a command body, turning known errors into one line on standard
+    error and the exit status each error carries; with --json, the error is
+    also a JSON document on standard output."""
     state_mod.writes = 0
     try:
         return fn()
@@ -296,7 +318,15 @@ def run(fn):
         raise typer.Exit(EXIT_REFUSED) from None
     except PatienceError as exc:
         output.error(exc.message())
+        if as_json:
+            with contextlib.suppress(output.OutputError):
+                output.write(json_error(exc.message(), exc.exit_status))
         raise typer.Exit(exc.exit_status) from None
+
+
+def json_error(message: str, code: int) -> str:
+    return json.dumps({"schema": SCHEMA, "kind": "error", "error": message, "exit": int(code)},
+                      ensure_ascii=False) + "\n"
 
 
 # ---------------------------------------------------------------- commands
@@ -316,7 +346,8 @@ def list_games(as_json: JsonOpt = False) -> None:
                          "cards": lay.packs, "summary": lay.summary,
                          "variants": list(lay.variants)})
         if as_json:
-            output.say(json.dumps(rows, ensure_ascii=False, indent=1))
+            output.say(json.dumps({"schema": SCHEMA, "kind": "games", "games": rows},
+                                  ensure_ascii=False, indent=1))
             return
         width = max(len(r["id"]) for r in rows)
         for r in rows:
@@ -333,7 +364,7 @@ def list_games(as_json: JsonOpt = False) -> None:
             if r["variants"]:
                 text += wrap_text(f"{indent}variants: {', '.join(r['variants'])}", cols, indent)
             output.write("".join(line + "\n" for line in text))
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -351,8 +382,11 @@ def new(
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option(
         "--force", help="Replace an unfinished (or damaged) game of the same name.")] = False,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Deal and show, but save nothing (see also 'patience deal-out').")
+    ] = False,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
-    ascii: AsciiOpt = False, as_json: JsonOpt = False,
+    ascii: AsciiOpt = False, as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Deal a new game and show the board.
 
@@ -370,14 +404,62 @@ def new(
             cards = parse_deck(text, load_layout(gid, var))
         g = Game.new(gid, var, seed=seed_value, deck=cards)
         g.started = now()
-        text = report(g, as_json, ascii)
+        text = report(g, as_json, ascii, reveal=reveal)
+        if dry_run:
+            output.write(text)
+            return
         store = Store(state)
         with store.lock(name):
             if not force:
                 _refuse_overwrite(store, name)
             store.write(name, g.to_record())
         output.write(text)
-    run(body)
+    run(body, as_json)
+
+
+@app.command("deal-out")
+def deal_out(
+    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
+                                        help="The game, e.g. flower-garden.")],
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="One deal number.")] = None,
+    seeds: Annotated[Optional[str], typer.Option(
+        "--seeds", metavar="FIRST-LAST",
+        help="A range of deal numbers, e.g. 1-1000: one deal a line (JSON lines with --json).")
+    ] = None,
+    variant: VariantOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
+    reveal: RevealOpt = False,
+) -> None:
+    """Deal without saving anything: the board of a deal, or of a range of
+    deals, for scripts and for studying the games. Face-down cards stay hidden
+    unless --reveal.
+
+    Examples: patience deal-out fours --seed 7 --json ;
+    patience deal-out flower-garden --seeds 1-1000 --json --reveal > deals.jsonl
+    """
+    def body() -> None:
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        if (seed is None) == (seeds is None):
+            raise Fail("give one of --seed N or --seeds FIRST-LAST")
+        if seed is not None:
+            _, _, first = _deal_choice(gid, seed, None, None)
+            last = first
+        else:
+            head, sep, tail = seeds.partition("-")
+            first, last = ascii_number(head, MAX_SEED), ascii_number(tail, MAX_SEED)
+            if not sep or first is None or last is None or last < first:
+                raise Fail(f"--seeds takes a range FIRST-LAST of whole numbers, e.g. 1-1000, "
+                           f"not {seeds[:30]!r}")
+            if last - first >= 1_000_000:
+                raise Fail("--seeds covers a million deals at most in one run")
+        for n in range(first, last + 1):
+            g = Game.new(gid, var, seed=n)
+            if as_json:
+                output.write(json.dumps(position_json(g, reveal), ensure_ascii=False,
+                                        separators=(",", ":")) + "\n")
+            else:
+                output.write(board_text(g, ascii) + ("\n" if n < last else ""))
+    run(body, as_json)
 
 
 def _deal_choice(game: str | None, seed: str | None, code: str | None,
@@ -447,13 +529,13 @@ def _refuse_overwrite(store: Store, name: str) -> None:
 
 @app.command()
 def show(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-         as_json: JsonOpt = False) -> None:
+         as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
     """Show the current board (numbered piles, the book's names), or --json."""
     def body() -> None:
         with session(name, state, write=False) as game:
-            text = report(game, as_json, ascii)
+            text = report(game, as_json, ascii, reveal=reveal)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -468,7 +550,7 @@ def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt 
         with session(name, state, write=False) as game:
             text = _moves_text(game, as_json, ascii, show_all)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
@@ -508,7 +590,7 @@ def move(
         "time in every game so far.",
         metavar="SRC DST | N")],
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Move cards from one pile to another, or play a numbered legal move.
 
@@ -517,22 +599,24 @@ def move(
     def body() -> None:
         with session(name, state) as game:
             m = game.parse_move(words)
-            done = play_one(game, m, ascii)
-            text = report(game, as_json, ascii, [done + "."])
+            events: list[dict[str, Any]] = []
+            done = play_one(game, m, ascii, events)
+            text = report(game, as_json, ascii, [done + "."], reveal, events)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
 def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-         as_json: JsonOpt = False) -> None:
+         as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
     """Take the game's next dealing step (deal a row, turn the stock, start the next deal)."""
     def body() -> None:
         with session(name, state) as game:
-            done = play_one(game, Move("deal"), ascii)
-            text = report(game, as_json, ascii, [done + "."])
+            events: list[dict[str, Any]] = []
+            done = play_one(game, Move("deal"), ascii, events)
+            text = report(game, as_json, ascii, [done + "."], reveal, events)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -543,33 +627,34 @@ def auto(
                                        help="Stop after this many moves.")] = 10000,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every move made.")] = False,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Make every move the rules force (in Fours, the whole game), and with
     --foundations play safe cards up. Each move can be undone singly."""
     def body() -> None:
         with session(name, state) as game:
             done: list[str] = []
+            events: list[dict[str, Any]] = []
             while len(done) < limit:
                 m = game.rules.forced_move(game.position)
                 if m is None and foundations:
                     m = game.rules.safe_foundation_move(game.position)
                 if m is None:
                     break
-                done.append(play_one(game, m, ascii))
-            lines = [f"  {d}." for d in done] if verbose else []
+                done.append(play_one(game, m, ascii, events))
+            lines = [f"  {d}." for d in done] if verbose or as_json else []
             lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
                          if done else "Auto: no move is forced now.")
-            text = report(game, as_json, ascii, lines)
+            text = report(game, as_json, ascii, lines, reveal, events)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
 def undo(
     count: Annotated[int, typer.Argument(min=1, help="How many moves to take back.")] = 1,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Take back the last move (or COUNT moves), back as far as the deal;
     'patience redo' plays them again.
@@ -582,16 +667,16 @@ def undo(
                 raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
             taken = game.undo(count)
             told = [f"Took back: {game.rules.describe(pos, m, ascii)}." for pos, m in taken]
-            text = report(game, as_json, ascii, told)
+            text = report(game, as_json, ascii, told, reveal)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
 def redo(
     count: Annotated[int, typer.Argument(min=1, help="How many moves to play again.")] = 1,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-    as_json: JsonOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Play again the last move taken back by 'patience undo' (or COUNT of them).
     A new move forgets the moves taken back.
@@ -603,20 +688,22 @@ def redo(
             if not game.undone:
                 raise Fail("nothing to redo: no move has been taken back since the last move",
                            EXIT_REFUSED)
-            told = []
+            told, events = [], []
             for _ in range(min(count, len(game.undone))):
                 move = game.undone[-1]
                 said = game.rules.outcome(game.position, move, ascii)
+                before = game.position
                 game.redo(1)
+                events.extend(move_events(game.layout, before, game.position, move))
                 told.append(f"Played again: {said}.")
-            text = report(game, as_json, ascii, told)
+            text = report(game, as_json, ascii, told, reveal, events)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
 def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
-            as_json: JsonOpt = False) -> None:
+            as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
     """Go back to the deal of the current game (same cards)."""
     def body() -> None:
         with session(name, state) as game:
@@ -624,9 +711,9 @@ def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOp
             game.restart()
             text = report(game, as_json, ascii,
                           [f"Back to the deal ({_count(n, 'move')} taken back; 'patience redo' "
-                           "plays them again)."])
+                           "plays them again)."], reveal)
         output.write(text)
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -637,6 +724,7 @@ def rules(
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
     markdown: Annotated[bool, typer.Option(
         "--markdown", help="Print the rule text's Markdown source as it is.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Print a game's rules, in our words, citing the book and game number:
     formatted on a terminal (through a pager when longer than the screen),
@@ -656,13 +744,18 @@ def rules(
         source = render_rules(layout).rstrip() + "\n"
         if ascii:
             source = output.asciify(source)
-        if markdown:
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "rules", "game": layout.id,
+                                     "variant": layout.variant, "title": layout.title,
+                                     "source": layout.source.citation, "markdown": source},
+                                    ensure_ascii=False, indent=1) + "\n")
+        elif markdown:
             output.write(source)
         elif output.want_colour():
             output.page(output.render_markdown(source))
         else:
             output.write(plain_rules(source))
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -700,7 +793,7 @@ def games(
             except StateError as exc:
                 rows.append({"name": n, "error": exc.message()})
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "folder": str(store.dir),
+            output.write(json.dumps({"schema": SCHEMA, "kind": "saved", "folder": str(store.dir),
                                      "games": rows}, ensure_ascii=False, indent=1) + "\n")
             return
         cols = output.columns()
@@ -713,7 +806,7 @@ def games(
             lines += wrap_text(f"  {r['name']}: {r['title']}, {deal}, {_count(r['moves'], 'move')}"
                                f", {r['status']}, last played {r['saved']}", cols, "    ")
         output.write("".join(line + "\n" for line in lines))
-    run(body)
+    run(body, as_json)
 
 
 def _saved_at(store: Store, name: str) -> str:
@@ -746,7 +839,8 @@ def stats(
         if history.note:
             output.error(f"note: {history.note}")
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "stats": [t.as_json() for t in tallies]},
+            output.write(json.dumps({"schema": SCHEMA, "kind": "stats",
+                                     "stats": [t.as_json() for t in tallies]},
                                     ensure_ascii=False, indent=1) + "\n")
             return
         if not tallies:
@@ -761,7 +855,7 @@ def stats(
         lines.append("best, now: winning streaks (games won in a row), the longest and the "
                      "current one")
         output.write("".join(line + "\n" for line in lines))
-    run(body)
+    run(body, as_json)
 
 
 @app.command()
@@ -898,6 +992,7 @@ def print_sheet(
     variant: VariantOpt = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
     fmt: Annotated[str, typer.Option("--format", help="pdf, or svg for the diagram alone.")] = "pdf",
+    as_json: JsonOpt = False,
 ) -> None:
     """Print a game's sheet: the layout diagram, then the rule sheet (PDF).
 
@@ -918,7 +1013,7 @@ def print_sheet(
             if fmt.lower() != "pdf":
                 raise Fail("--all makes a PDF booklet; --format svg is for one game")
             target = _out_path(out) or Path("output") / "patience-booklet.pdf"
-            _write(printing.write_booklet, target, paper.lower())
+            _write(printing.write_booklet, target, as_json, paper.lower())
             return
         if game is None:
             raise Fail("name a game to print, or --all for the booklet")
@@ -936,10 +1031,10 @@ def print_sheet(
         target = _out_path(out) or Path("output") / f"{gid}{'-' + var if var else ''}"\
             f"{'-' + str(g.seed) if g and g.seed is not None else ''}.{suffix}"
         if suffix == "svg":
-            _write(printing.write_svg, target, layout, g)
+            _write(printing.write_svg, target, as_json, layout, g)
         else:
-            _write(printing.write_game, target, layout, g, paper.lower())
-    run(body)
+            _write(printing.write_game, target, as_json, layout, g, paper.lower())
+    run(body, as_json)
 
 
 def _command_for(argv: list[str]):
@@ -984,7 +1079,7 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def _write(writer, target: Path, *args) -> None:
+def _write(writer, target: Path, as_json: bool, *args) -> None:
     """Have *writer* make the sheet in a temporary file, then put it in place
     whole (a rename: a full disk or a crash leaves any earlier file as it
     was), or with ``-o -`` send its bytes to standard output."""
@@ -1022,6 +1117,9 @@ def _write(writer, target: Path, *args) -> None:
             shutil.rmtree(folder, ignore_errors=True)
     if to_stdout:
         output.write_bytes(data)
+    elif as_json:
+        output.write(json.dumps({"schema": SCHEMA, "kind": "written", "path": str(target)},
+                                ensure_ascii=False) + "\n")
     else:
         output.say(f"Wrote {target}")
 
@@ -1057,6 +1155,9 @@ def _main(argv: list[str]) -> None:
             sys.exit(0)
         cmd = getattr(getattr(exc, "ctx", None), "command_path", "patience")
         output.error(f"{message.strip()} (see '{cmd} --help')")
+        if "--json" in argv:
+            with contextlib.suppress(output.OutputError):
+                output.write(json_error(f"{message.strip()} (see '{cmd} --help')", EXIT_USAGE))
         sys.exit(EXIT_USAGE)
     except typer.Abort:
         output.error("aborted")

@@ -27,7 +27,7 @@ def test_list_names_every_game(run):
 
 
 def test_list_json(run):
-    rows = json.loads(run("list", "--json").out)
+    rows = json.loads(run("list", "--json").out)["games"]
     assert [r["id"] for r in rows] == ALL_GAMES
     for r in rows:
         assert {"id", "title", "source", "packs"} <= r.keys()
@@ -76,7 +76,7 @@ def test_moves_numbered_and_move_n_plays_the_nth(run):
     run("new", "flower-garden", "--seed", "7")
     listing = run("moves").out.splitlines()
     assert listing[0].lstrip().startswith("1. ")
-    moves = json.loads(run("moves", "--json").out)
+    moves = json.loads(run("moves", "--json").out)["moves"]
     assert [m["n"] for m in moves] == list(range(1, len(moves) + 1))
     second = moves[1]
     result = run("move", "2")
@@ -89,7 +89,7 @@ def test_moves_numbered_and_move_n_plays_the_nth(run):
 
 def test_move_src_dst_and_undo(run):
     run("new", "flower-garden", "--seed", "7")
-    moves = json.loads(run("moves", "--json").out)
+    moves = json.loads(run("moves", "--json").out)["moves"]
     garden = next(m for m in moves if m["src"] <= 6)
     before = json.loads(run("show", "--json").out)
     result = run("move", str(garden["src"]), str(garden["dst"]))
@@ -98,22 +98,22 @@ def test_move_src_dst_and_undo(run):
                                  .replace("h", "♥").replace("d", "♦").replace("c", "♣")
                                  .replace("s", "♠"))
     after = json.loads(run("show", "--json").out)
-    assert after["position"] != before["position"]
+    assert after["digest"] != before["digest"]
     assert run("undo").code == 0
-    assert json.loads(run("show", "--json").out)["position"] == before["position"]
+    assert json.loads(run("show", "--json").out)["digest"] == before["digest"]
     undo_again = run("undo")
     assert undo_again.code == 1 and "nothing to undo" in undo_again.err
 
 
 def test_undo_many_and_restart(run):
     run("new", "fours", "--seed", "3")
-    start = json.loads(run("show", "--json").out)["position"]
+    start = json.loads(run("show", "--json", "--reveal").out)["position"]
     run("auto", "--limit", "10")
     assert json.loads(run("show", "--json").out)["moves_made"] == 10
     run("undo", "4")
     assert json.loads(run("show", "--json").out)["moves_made"] == 6
     run("restart")
-    view = json.loads(run("show", "--json").out)
+    view = json.loads(run("show", "--json", "--reveal").out)
     assert view["moves_made"] == 0 and view["position"] == start
 
 
