@@ -139,7 +139,9 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
         assert f"{page}" in lines  # the page's own number, in its footer
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs poppler-utils")
+@pytest.mark.skipif(shutil.which("pdftoppm") is None,
+                    reason="needs pdftoppm to render the sheets: install poppler-utils "
+                           "(Debian, Ubuntu: apt-get install poppler-utils)")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_nothing_runs_off_the_page(tmp_path, game_id, paper):
