@@ -861,7 +861,8 @@ def stats(
 @app.command()
 def play(
     game: Annotated[Optional[str], typer.Argument(
-        autocompletion=_complete_game, help="Start this game; leave out to continue the saved one.")] = None,
+        autocompletion=_complete_game,
+        help="Start this game; leave out to continue the saved one.")] = None,
     seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,

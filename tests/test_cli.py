@@ -460,3 +460,23 @@ def test_boards_use_the_width_there_is(run, monkeypatch):
     monkeypatch.setenv("COLUMNS", "60")
     narrow = run("show").out
     assert max(len(line) for line in narrow.splitlines()) <= 60
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_move_texts_name_piles_by_the_numbers_typed(run, game_id):
+    """Whatever the game, a listed move names its piles with the numbers that
+    'patience move' takes (the book's name beside them)."""
+    from patience_cli.game import Game
+
+    game = Game.new(game_id, seed=3)
+    moves = [m for m in game.legal_moves() if m.kind == "move"][:40]
+    for m in moves:
+        text = game.rules.describe(game.position, m, ascii=True)
+        for index in (m.src, m.dst):
+            spec = game.layout.piles[index]
+            assert spec.ref in text and str(spec.number) in spec.ref, (text, spec.ref)
+
+
+def test_sympathy_heaps_show_how_many_cards_they_hold(run):
+    out = run("new", "sympathy", "--seed", "2", "--ascii").out
+    assert "1  Ac(3)" in out and "18  ##(3)" in out

@@ -167,7 +167,8 @@ class EmpressRules(Rules):
         if not rest:
             return shown, None
         a, v = self.specs[self.army[0]].number, self.specs[self.navy[0]].number
-        return shown, (f"... and {rest} other pairings: any single Army card "
+        plural = "s" if rest != 1 else ""
+        return shown, (f"... and {rest} other pairing{plural}: any single Army card "
                        f"({a}-{a + len(self.army) - 1}) on any single Navy card "
                        f"({v}-{v + len(self.navy) - 1}) or the reverse, 'patience move A N' "
                        "('patience moves --all' lists them)")
