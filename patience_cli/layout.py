@@ -60,7 +60,6 @@ class Build:
     base: int | None = None   # rank an empty pile starts with (foundations)
     until: int | None = None  # rank a foundation ends with
     empty: str = "any"        # what an empty tableau pile takes: any | none | base
-    moves: str = "single"     # single | sequence
 
     def describe(self) -> str:
         bits = []
@@ -205,9 +204,23 @@ def layout_path(game_id: str) -> Path:
 @cache
 def load_layout(game_id: str, variant: str | None = None) -> Layout:
     """Read a registered game's layout (raises UnknownGameError if there is none)."""
-    with open(layout_path(game_id), "rb") as fh:
+    path = layout_path(game_id)
+    with open(path, "rb") as fh:
         raw = tomllib.load(fh)
+    check_layout(raw, f"layouts/{path.name}")
     return parse_layout(raw, variant)
+
+
+def check_layout(raw: dict[str, Any], where: str) -> None:
+    """The layout's keys and values against the closed vocabulary
+    (:mod:`patience_cli.layout_schema`); raises LayoutError naming the file
+    and the path of the first bad value."""
+    from .layout_schema import LayoutSchemaError, validate
+
+    try:
+        validate(raw, where)
+    except LayoutSchemaError as exc:
+        raise LayoutError(str(exc)) from None
 
 
 def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
@@ -229,8 +242,14 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     piles: list[PileSpec] = []
     keys: set[str] = set()
     numbers: set[int] = set()
-    for entry in raw["piles"]:
+    for n_entry, entry in enumerate(raw["piles"]):
         count = entry.get("count", 1)
+        for key in ("labels", "at", "orientation", "tilt"):
+            value = entry.get(key)
+            lists = isinstance(value, list) and (key != "at" or isinstance(value[0], list))
+            if lists and key in ("labels", "at") and len(value) != count:
+                raise LayoutError(f"{gid}: piles[{n_entry}].{key}: {len(value)} given for "
+                                  f"{count} pile{'s' if count != 1 else ''}")
         first = entry["number"]
         at = entry.get("at", [0, 0])
         step = entry.get("step", [1, 0])
@@ -242,7 +261,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             build = Build(
                 direction=b.get("direction", "down"), suit=b.get("suit", "any"),
                 base=_rank(b.get("base"), gid), until=_rank(b.get("until"), gid),
-                empty=b.get("empty", "any"), moves=b.get("moves", "single"))
+                empty=b.get("empty", "any"))
         labels = entry.get("labels")
         for i in range(count):
             number = first + i

@@ -91,3 +91,79 @@ def test_refusals_cite_the_rule_numbers_of_the_rule_sheet():
         cited = {int(n) for n in re.findall(r"\(rule (\d+)\)", source)}
         assert cited <= rules, (gid, cited - rules)
         assert not re.search(r'\(Rule [IVX]+\)"', source), gid
+
+
+# ------------------------------------------------------------ the closed vocabulary
+def raw_layout(game_id: str) -> dict:
+    return tomllib.loads((data_dir("layouts") / f"{game_id}.toml").read_text())
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_layout_keeps_to_the_vocabulary(game_id):
+    from patience_cli.layout import check_layout
+
+    check_layout(raw_layout(game_id), f"layouts/{game_id}.toml")  # raises if not
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda r: r["piles"][2].update(direction="down"),
+     "layouts/flower-garden.toml: piles[2].direction: is not a key of this table"),
+    (lambda r: r["piles"][0]["build"].update(direction="donw"),
+     "layouts/flower-garden.toml: piles[0].build.direction: 'donw' is not one of up, down, "
+     "up-or-down, none"),
+    (lambda r: r["piles"][0].update(spred="down"),
+     "piles[0].spred: is not a key of this table (did you mean 'spread'?)"),
+    (lambda r: r["piles"][1].pop("role"), "piles[1]: the key 'role' is missing"),
+    (lambda r: r.pop("summary"), ": the key 'summary' is missing"),
+    (lambda r: r["pack"].update(count="two"), "pack.count: 'two' is not a whole number"),
+    (lambda r: r["piles"][0].update(count=True), "piles[0].count: True is not a whole number"),
+    (lambda r: r["piles"][0].update(at=[1]), "piles[0].at: "),
+    (lambda r: r["source"].update(book="cadogen"), "source.book: 'cadogen' is not one of"),
+    (lambda r: r.update(options={"redeal": 1}), "options.redeal: is not a key of this table "
+                                               "(did you mean 'redeals'?)"),
+    (lambda r: r["piles"][0]["build"].update(base="B"), "piles[0].build.base: 'B' is not a rank"),
+])
+def test_a_misspelt_key_or_value_is_an_error_naming_file_and_path(change, message):
+    from patience_cli.layout import LayoutError, check_layout
+
+    raw = raw_layout("flower-garden")
+    change(raw)
+    with pytest.raises(LayoutError) as exc:
+        check_layout(raw, "layouts/flower-garden.toml")
+    assert message in str(exc.value)
+    assert str(exc.value).startswith("layouts/flower-garden.toml: ")
+
+
+def test_a_variants_keys_are_checked_with_their_path():
+    from patience_cli.layout import LayoutError, check_layout
+
+    raw = raw_layout("sympathy")
+    raw["variants"]["cheney"]["piles"][0]["fase"] = "down"
+    with pytest.raises(LayoutError, match=r"variants\.cheney\.piles\[0\]\.fase: is not a key"):
+        check_layout(raw, "layouts/sympathy.toml")
+
+
+def test_a_labels_list_of_the_wrong_length_and_an_unknown_rules_module():
+    from patience_cli.games import rules_for
+    from patience_cli.layout import LayoutError
+
+    raw = raw_layout("fours")
+    raw["piles"][0]["labels"] = ["One", "Two"]
+    with pytest.raises(LayoutError, match=r"piles\[0\]\.labels: 2 given for 4 piles"):
+        parse_layout(raw)
+    raw = raw_layout("fours")
+    raw["rules"] = "nosuch"
+    with pytest.raises(LayoutError, match="rules: 'nosuch' is neither"):
+        rules_for(parse_layout(raw))
+
+
+def test_the_readme_documents_every_key_of_the_vocabulary():
+    from patience_cli import layout_schema as ls
+
+    readme = data_dir("layouts").parent / "layouts" / "README.md"
+    if not readme.exists():  # an installed copy: the README stays in the source tree
+        pytest.skip("layouts/README.md is in the source checkout only")
+    text = readme.read_text()
+    for table in (ls.LAYOUT, ls.PILE, ls.BUILD, ls.OPTIONS, ls.SOURCE, ls.PACK, ls.DEAL):
+        for key in table.keys:
+            assert f"`{key}" in text or f"`[{key}" in text or f"[[{key}]]" in text, key

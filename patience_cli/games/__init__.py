@@ -16,8 +16,15 @@ from ..layout import Layout, load_layout
 def rules_for(layout: Layout) -> Rules:
     if layout.rules == "standard":
         return Rules(layout)
-    module = importlib.import_module(f"{__name__}.{layout.rules}")
-    return module.RULES(layout)
+    try:
+        module = importlib.import_module(f"{__name__}.{layout.rules}")
+        rules = module.RULES
+    except (ModuleNotFoundError, AttributeError):
+        from ..layout import LayoutError
+
+        raise LayoutError(f"layouts/{layout.id}.toml: rules: {layout.rules!r} is neither "
+                          "'standard' nor a module of patience_cli/games with RULES") from None
+    return rules(layout)
 
 
 def load(game_id: str, variant: str | None = None) -> tuple[Layout, Rules]:

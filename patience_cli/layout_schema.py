@@ -1,0 +1,188 @@
+"""The closed vocabulary of layout files, checked when a layout is loaded.
+
+Every key a layout may hold is listed here with what it takes; an unknown key
+(a misspelling), a value of the wrong kind or outside its choices, or a
+missing key is one error naming the file and the path of the value:
+
+    layouts/sultan.toml: piles[3].build.direction: 'donw' is not one of up, down,
+    up-or-down, none
+
+``layouts/README.md`` documents every key.  Options that belong to one game's
+module are declared by that game here too, so that they are checked alike.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Check = Callable[[Any, str], None]
+
+
+class LayoutSchemaError(ValueError):
+    """A layout that breaks the vocabulary; the message names the path."""
+
+
+def _fail(path: str, why: str) -> None:
+    raise LayoutSchemaError(f"{path}: {why}")
+
+
+def text(value: Any, path: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        _fail(path, f"{value!r} is not a text")
+
+
+def integer(low: int | None = None, high: int | None = None) -> Check:
+    def check(value: Any, path: str) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            _fail(path, f"{value!r} is not a whole number")
+        if (low is not None and value < low) or (high is not None and value > high):
+            _fail(path, f"{value!r} is not from {low} to {high}")
+    return check
+
+
+def number(value: Any, path: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        _fail(path, f"{value!r} is not a number")
+
+
+def boolean(value: Any, path: str) -> None:
+    if not isinstance(value, bool):
+        _fail(path, f"{value!r} is not true or false")
+
+
+def one_of(*choices: Any) -> Check:
+    def check(value: Any, path: str) -> None:
+        if value not in choices:
+            _fail(path, f"{value!r} is not one of {', '.join(str(c) for c in choices)}")
+    return check
+
+
+def either(*checks: Check) -> Check:
+    def check(value: Any, path: str) -> None:
+        errors = []
+        for c in checks:
+            try:
+                c(value, path)
+                return
+            except LayoutSchemaError as exc:
+                errors.append(str(exc).split(": ", 1)[1])
+        _fail(path, " or ".join(dict.fromkeys(errors)))
+    return check
+
+
+def list_of(item: Check, size: int | None = None) -> Check:
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, list) or not value:
+            _fail(path, f"{value!r} is not a list")
+        if size is not None and len(value) != size:
+            _fail(path, f"a list of {size} is wanted, not of {len(value)}")
+        for i, v in enumerate(value):
+            item(v, f"{path}[{i}]")
+    return check
+
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def rank(value: Any, path: str) -> None:
+    if str(value).upper() not in RANKS or isinstance(value, bool):
+        _fail(path, f"{value!r} is not a rank (A, 2 ... 10, J, Q, K)")
+
+
+point = list_of(number, 2)
+
+
+def table(keys: dict[str, Check], required: tuple[str, ...] = ()) -> Check:
+    """A TOML table with exactly these keys (the required ones present)."""
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            _fail(path, f"{value!r} is not a table")
+        for key in required:
+            if key not in value:
+                _fail(path, f"the key {key!r} is missing")
+        for key, v in value.items():
+            where = f"{path}.{key}" if path else key
+            if key not in keys:
+                near = _nearest(key, keys)
+                _fail(where, "is not a key of this table" + (f" (did you mean {near!r}?)"
+                                                              if near else ""))
+            keys[key](v, where)
+    check.keys = keys  # type: ignore[attr-defined]  # what the README must document
+    return check
+
+
+def _nearest(key: str, keys: dict[str, Any]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(key, list(keys), n=1, cutoff=0.7)
+    return found[0] if found else None
+
+
+BUILD = table({
+    "direction": one_of("up", "down", "up-or-down", "none"),
+    "suit": one_of("same", "any", "alternate"),
+    "base": rank, "until": rank,
+    "empty": one_of("any", "none", "base"),
+})
+
+PILE = table({
+    "group": text, "name": text, "heading": text,
+    "role": one_of("foundation", "tableau", "reserve", "stock", "talon", "discard",
+                   "decoration"),
+    "number": integer(1, 9999), "count": integer(1, 999),
+    "label_by": one_of("number", "position"), "labels": list_of(text),
+    "at": either(point, list_of(point)), "step": point, "row_step": point,
+    "wrap": integer(1, 999),
+    "orientation": either(one_of("upright", "crosswise"),
+                          list_of(one_of("upright", "crosswise"))),
+    "tilt": either(number, list_of(number)),
+    "spread": one_of("none", "down", "right", "fan", "hand"),
+    "deal": either(integer(0, 999), one_of("rest")),
+    "face": one_of("up", "down"),
+    "build": BUILD,
+    "available": one_of("top", "all", "none"),
+    "tag": one_of("label", "inside"),
+    "note": text,
+}, required=("group", "name", "role", "number"))
+
+#: Options of the shared machinery, and those each game's module reads.
+OPTIONS = table({
+    # the engine
+    "redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
+    "pairs": boolean,
+    # the text board and the sheet
+    "board": one_of("rows", "grid"), "board_note": text, "mark_available": boolean,
+    # one game's module each: Sympathy, Congress, Congress, the Besieged City
+    "leader": one_of("A", "B"), "original_helps": integer(1, 8),
+    "refill": one_of("pause", "immediate"), "packing": one_of("order", "fourteens"),
+})
+
+SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"),
+                "number": integer(0, 999), "title": text}, required=("book",))
+PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
+DEAL = table({"order": one_of("by-pile", "rounds")})
+
+_TOP = {
+    "id": text, "title": text, "summary": text, "rules": text,
+    "source": SOURCE, "pack": PACK, "deal": DEAL, "options": OPTIONS,
+    "piles": list_of(PILE),
+}
+VARIANT = table({**_TOP, "title": text})
+LAYOUT = table({**_TOP, "variants": lambda v, p: _variants(v, p)},
+               required=("id", "title", "summary", "source", "pack", "piles"))
+
+
+def _variants(value: Any, path: str) -> None:
+    if not isinstance(value, dict):
+        _fail(path, f"{value!r} is not a table")
+    for name, body in value.items():
+        VARIANT(body, f"{path}.{name}")
+
+
+def validate(raw: dict[str, Any], where: str) -> None:
+    """Check a layout file's contents; raises LayoutSchemaError naming *where*
+    (the file) and the path of the bad value."""
+    try:
+        LAYOUT(raw, "")
+    except LayoutSchemaError as exc:
+        raise LayoutSchemaError(f"{where}: {exc}") from None
