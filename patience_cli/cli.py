@@ -143,14 +143,34 @@ def check_variant(game_id: str, variant: str | None) -> str | None:
                f"(its variants: {', '.join(layout.variants)})")
 
 
+#: The game this process last saved, by file: a batch of commands in one
+#: process ('patience play') reads it back without replaying every move, as
+#: long as the file holds exactly what was written (its checksum says so).
+_LAST_SAVED: dict[Path, tuple[str, Game]] = {}
+
+
 def load_game(store: Store, name: str) -> Game:
     record = store.read(name)
+    known = _LAST_SAVED.get(store.path(name))
+    if known is not None and record.get("checksum") == known[0]:
+        return _copy(known[1])
     try:
         game = Game.from_record(record)
     except RecordError as exc:
         store.corrupt(name, str(exc))
         raise  # pragma: no cover - corrupt() always raises
     return game
+
+
+def _copy(game: Game) -> Game:
+    import dataclasses
+
+    return dataclasses.replace(game, moves=list(game.moves), undone=list(game.undone))
+
+
+def save_game(store: Store, name: str, game: Game) -> None:
+    _LAST_SAVED.clear()
+    _LAST_SAVED[store.path(name)] = (store.write(name, game.to_record()), _copy(game))
 
 
 @contextlib.contextmanager
@@ -163,7 +183,7 @@ def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]
         before = len(game.moves), game.position
         yield game
         if write and (len(game.moves), game.position) != before:
-            store.write(name, game.to_record())
+            save_game(store, name, game)
             if game.position != before[1] and game.status()[0] is not Status.PLAYING:
                 record_finish(game, name, state)
 
@@ -412,7 +432,7 @@ def new(
         with store.lock(name):
             if not force:
                 _refuse_overwrite(store, name)
-            store.write(name, g.to_record())
+            save_game(store, name, g)
         output.write(text)
     run(body, as_json)
 
@@ -758,6 +778,123 @@ def rules(
     run(body, as_json)
 
 
+def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: bool) -> str:
+    """Solve from *start* and say it: the commands of the winning line, the
+    proof that there is none, or that the time ran out."""
+    from .solver import WON, LOST, solve
+
+    sol = solve(game.rules, start, seconds=seconds)
+    pos, commands = start, []
+    for m in sol.moves:
+        commands.append("patience " + game.rules.command(pos, m))
+        pos = game.rules.apply(pos, m)
+    first = []
+    if from_deal:
+        first = [f"patience new --code {game.code} --force" if game.code else
+                 f"patience new {game.layout.id} --deck FILE --force  # the same deck"]
+    if as_json:
+        return json.dumps({"schema": SCHEMA, "kind": "solution", "game": game.layout.id,
+                           "code": game.code, "result": sol.result,
+                           "from": "deal" if from_deal else "current position",
+                           "commands": first + commands if sol.result == WON else [],
+                           "states": sol.states, "seconds": round(sol.seconds, 3)},
+                          ensure_ascii=False, indent=1) + "\n"
+    where = "from the deal" if from_deal else "from here"
+    if sol.result == WON:
+        head = (f"Won {where} in {_count(len(commands), 'move')} "
+                f"({_count(sol.states, 'position')} searched, {sol.seconds:.1f} s):")
+        return "\n".join([head, *first, *commands]) + "\n"
+    if sol.result == LOST:
+        return (f"No win is possible {where}: all {_count(sol.states, 'position')} that "
+                "can be reached were searched.\n")
+    return (f"No win found in {seconds:g} s ({_count(sol.states, 'position')} searched); "
+            "try a longer --time.\n")
+
+
+TimeOpt = Annotated[float, typer.Option(
+    "--time", "-t", min=0.1, max=3600.0, help="Seconds to search before giving up.")]
+
+
+@app.command()
+def solve(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game,
+        help="A game to deal and solve (default: the game in progress, from its deal).")
+    ] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
+    variant: VariantOpt = None, seconds: TimeOpt = 5.0,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Find a winning line for a deal, or prove there is none, or say the time
+    ran out. The solver is 'thoughtful': it knows where every card lies, the
+    face-down ones too. The line is printed as commands that replay from the deal.
+
+    Examples: patience solve fours --seed 7 ; patience solve ; patience solve
+    flower-garden --seed 3 --time 30 --json
+    """
+    def body() -> None:
+        if game is None and seed is None and code is None and deck is None:
+            with session(name, state, write=False) as g:
+                text = _solve_text(g, g.start, seconds, True, as_json)
+        else:
+            if game is None and code is None:
+                raise Fail("name a game (or --code), or leave out --seed and --deck to "
+                           "solve the game in progress")
+            gid, var, seed_value = _deal_choice(game, seed, code, variant)
+            var = check_variant(gid, var)
+            cards = None
+            if deck is not None:
+                if seed_value is not None:
+                    raise Fail("give either --seed/--code or --deck, not both")
+                cards = parse_deck(_read_deck_text(deck), load_layout(gid, var))
+            elif seed_value is None:
+                raise Fail("say which deal: --seed N, --code CODE or --deck FILE")
+            g = Game.new(gid, var, seed=seed_value, deck=cards)
+            text = _solve_text(g, g.start, seconds, True, as_json)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def hint(
+    seconds: TimeOpt = 3.0, name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+    ascii: AsciiOpt = False, as_json: JsonOpt = False,
+) -> None:
+    """The next move of a winning line from where the game stands, or 'no win
+    is possible from here' when that is proved, or that none was found in time.
+    A hint never names a face-down card.
+
+    Examples: patience hint ; patience hint --time 20
+    """
+    def body() -> None:
+        from .solver import LOST, WON, solve
+
+        with session(name, state, write=False) as g:
+            sol = solve(g.rules, g.position, seconds=seconds)
+            move = sol.moves[0] if sol.result == WON and sol.moves else None
+            command = "patience " + g.rules.command(g.position, move) if move else None
+            said = g.rules.describe(g.position, move, ascii) if move else None
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "hint", "result": sol.result,
+                                     "command": command, "text": said,
+                                     "moves_to_win": len(sol.moves) if move else None,
+                                     "states": sol.states,
+                                     "seconds": round(sol.seconds, 3)},
+                                    ensure_ascii=False, indent=1) + "\n")
+        elif move:
+            output.write(f"Hint: {command}  ({said}; a win in "
+                         f"{_count(len(sol.moves), 'move')} from here)\n")
+        elif sol.result == LOST:
+            output.write("No win is possible from here.\n")
+        else:
+            output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
+                         f"{seconds * 4:g}'.\n")
+    run(body, as_json)
+
+
 @app.command()
 def games(
     delete: Annotated[Optional[str], typer.Option(
@@ -954,7 +1091,8 @@ def _has_game(name: str, state: str | None) -> bool:
         return False
 
 
-COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new")
+COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new",
+            "hint")
 LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart")
 PLAY_HELP = """Commands (as in the shell, without 'patience'):
   show                the board          moves        the legal moves, numbered
@@ -963,6 +1101,7 @@ PLAY_HELP = """Commands (as in the shell, without 'patience'):
   undo [N]            take back          redo [N]     play again what undo took back
   restart             back to the deal
   rules               the rule text      new GAME     deal a new game
+  hint                the next move of a winning line
   quit                leave (the game stays saved)"""
 
 

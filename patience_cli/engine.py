@@ -621,6 +621,21 @@ class Rules:
             return f"dealt the {card.text(ascii)} to the {self.specs[self.talon].ref}"
         return self.describe(pos, move, ascii)
 
+    def solver_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """Hook for the solver (:mod:`patience_cli.solver`): the legal moves in
+        the order to try them, best first; a game may drop moves that can never
+        matter (dominance, symmetry), never all that lead to a win.  By
+        default: the forced move alone where the rules force one, or a card
+        to a foundation that can never hurt ('auto --foundations'), else
+        every move, those to the foundations first (the engine's order)."""
+        forced = self.forced_move(pos)
+        if forced is not None and forced in moves:
+            return [forced]
+        safe = self.safe_foundation_move(pos)
+        if safe is not None and safe in moves:
+            return [safe]  # a card up that can never hurt: nothing else need be tried
+        return moves
+
     def command(self, pos: Position, move: Move) -> str:
         """The shell command that makes *move*."""
         if move.kind == "deal":

@@ -249,7 +249,8 @@ class Store:
                                 f"'patience new GAME --name {path.stem} --force' starts afresh")
 
     # ------------------------------------------------------------------ writing
-    def write(self, name: str, record: dict[str, Any]) -> None:
+    def write(self, name: str, record: dict[str, Any]) -> str:
+        """Save *record* under *name*; returns its checksum."""
         global writes
         record = {"format": FORMAT, **{k: v for k, v in record.items() if k != "checksum"}}
         record["checksum"] = checksum(record)
@@ -264,6 +265,7 @@ class Store:
             raise StateError(f"could not save the game ({exc.strerror}); the previous "
                              "state is unchanged") from None
         writes += 1
+        return record["checksum"]
 
     def delete(self, name: str) -> bool:
         try:

@@ -1,0 +1,81 @@
+"""A solver for every registered game: one generic search over the engine's
+own moves (no I/O).
+
+Solving is *thoughtful*: the solver knows where every card lies, face-down
+cards and the order of the pack included, as a player who could see through
+the backs would.  It is a depth-first search with a transposition table (a
+position met before is not searched again), over the moves the rules allow,
+tried in the engine's order (moves to the foundations come first) with a
+game's own ordering hook.  It ends with one of three answers:
+
+* ``won``: a line of moves from the position to a won game (it replays
+  through the engine, and so through the command line);
+* ``lost``: every position reachable was searched and none is won: a proof
+  that the game cannot come out from there;
+* ``gave up``: the time or the number of positions ran out first.
+
+A game may order or prune moves through the :meth:`Rules.solver_moves` hook
+(``Rules`` gets it from :mod:`patience_cli.engine`); pruning must never remove
+every move that leads to a win.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from .engine import Move, Position, Rules, Status
+
+WON, LOST, GAVE_UP = "won", "lost", "gave up"
+
+
+@dataclass
+class Solution:
+    result: str                      # won | lost | gave up
+    moves: list[Move] = field(default_factory=list)   # the winning line, when won
+    states: int = 0                  # positions searched
+    seconds: float = 0.0
+
+
+def solve(rules: Rules, start: Position, seconds: float = 5.0,
+          max_states: int | None = None) -> Solution:
+    """Search from *start* for a won game; see the module's docstring."""
+    began = time.monotonic()
+    deadline = began + seconds
+    status = rules.status(start)[0]
+    if status is not Status.PLAYING:
+        return Solution(WON if status is Status.WON else LOST, [], 1, 0.0)
+    seen: set[Position] = {start}
+    # each frame: the position, the moves still to try from it, the move that led here
+    stack: list[tuple[Position, list[Move], Move | None]] = [
+        (start, _moves(rules, start), None)]
+    states = 1
+    while stack:
+        pos, todo, _ = stack[-1]
+        if not todo:
+            stack.pop()
+            continue
+        move = todo.pop()
+        nxt = rules.apply(pos, move)
+        if nxt in seen:
+            continue
+        seen.add(nxt)
+        states += 1
+        status = rules.status(nxt)[0]
+        if status is Status.WON:
+            line = [frame[2] for frame in stack[1:]] + [move]
+            return Solution(WON, [m for m in line if m is not None], states,
+                            time.monotonic() - began)
+        if status is Status.PLAYING:
+            stack.append((nxt, _moves(rules, nxt), move))
+        if states % 32 == 0 and (time.monotonic() > deadline or
+                                  (max_states is not None and states >= max_states)):
+            return Solution(GAVE_UP, [], states, time.monotonic() - began)
+        if max_states is not None and states >= max_states:
+            return Solution(GAVE_UP, [], states, time.monotonic() - began)
+    return Solution(LOST, [], states, time.monotonic() - began)
+
+
+def _moves(rules: Rules, pos: Position) -> list[Move]:
+    """The moves to try, the first to try last (a stack)."""
+    return list(reversed(rules.solver_moves(pos, rules.legal_moves(pos))))
