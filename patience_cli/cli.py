@@ -405,6 +405,10 @@ def new(
     dry_run: Annotated[bool, typer.Option(
         "--dry-run", help="Deal and show, but save nothing (see also 'patience deal-out').")
     ] = False,
+    winnable: Annotated[bool, typer.Option(
+        "--winnable", help="Deal the first seed, from --seed (or a random one), that the "
+        "solver shows can be won (it sees every card; 3 s a seed, 50 seeds at most).")
+    ] = False,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
     ascii: AsciiOpt = False, as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
@@ -422,9 +426,15 @@ def new(
                 raise Fail("give either --seed/--code or --deck, not both")
             text = _read_deck_text(deck)
             cards = parse_deck(text, load_layout(gid, var))
+        said = []
+        if winnable:
+            if cards is not None:
+                raise Fail("--winnable deals by seed: leave out --deck")
+            seed_value, tried = _winnable_seed(gid, var, seed_value)
+            said.append(f"Seed {seed_value} can be won (the solver tried {_count(tried, 'seed')}).")
         g = Game.new(gid, var, seed=seed_value, deck=cards)
         g.started = now()
-        text = report(g, as_json, ascii, reveal=reveal)
+        text = report(g, as_json, ascii, said, reveal=reveal)
         if dry_run:
             output.write(text)
             return
@@ -480,6 +490,19 @@ def deal_out(
             else:
                 output.write(board_text(g, ascii) + ("\n" if n < last else ""))
     run(body, as_json)
+
+
+def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, int]:
+    from .game import random_seed
+    from .solver import WON, solve
+
+    first = random_seed() if start is None else start
+    for tried, seed in enumerate(range(first, min(first + 50, MAX_SEED + 1)), 1):
+        g = Game.new(gid, var, seed=seed)
+        if solve(g.rules, g.start, seconds=3.0).result == WON:
+            return seed, tried
+    raise Fail(f"no seed from {first} to {first + 49} was shown winnable in 3 s each "
+               "(some games are hard for the solver: try another --seed)", EXIT_REFUSED)
 
 
 def _deal_choice(game: str | None, seed: str | None, code: str | None,
@@ -858,6 +881,188 @@ def solve(
     run(body, as_json)
 
 
+#: The games whose rules Solvitaire also has: its preset, and the settings of
+#: its --custom-rules that make it play our game exactly.
+SOLVITAIRE = {
+    "flower-garden": {
+        "preset": "flower-garden",
+        # the format of ../shared/formats/solvitaire-deal.md; the rest of the preset
+        # (build down regardless of suit, one card at a time, a space takes any card)
+        # is ours already
+        "rules": {"tableau piles": {"count": 6}, "reserve": {"size": 16},
+                  "foundations": {"removable": False}},
+        "differs": "its preset lets cards be taken back from the foundations; Cadogan "
+                   "does not ('cards on the foundations stay there'), so the rules file "
+                   "written beside the deal sets \"removable\": false; the rest of its "
+                   "preset (build down regardless of suit, one card at a time, any card "
+                   "into a space, the Bouquet all available) is the book's",
+    },
+}
+
+
+@app.command()
+def export(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game,
+        help="The game (default: the game in progress, as dealt).")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="solvitaire: Solvitaire's JSON deal.")]
+    = "solvitaire",
+    out: Annotated[Optional[str], typer.Option(
+        "-o", "--output", help="Where to write the deal (default: output/GAME-SEED."
+        "solvitaire.json; - for standard output).")] = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Write a deal in another solver's format, so that others can check our
+    results with their solver; says which of its rule settings match ours.
+    Today: Solvitaire's JSON deal, for the games whose rules it also has
+    (the Flower-Garden).
+
+    Examples: patience export flower-garden --seed 7 ;
+    patience export --format solvitaire -o deal.json
+    """
+    def body() -> None:
+        if fmt != "solvitaire":
+            raise Fail(f"--format must be solvitaire, not {fmt!r}")
+        if game is None and seed is None and code is None:
+            with session(name, state, write=False) as g:
+                dealt = g
+        else:
+            if game is None and code is None:
+                raise Fail("name a game (or --code)")
+            gid, var, seed_value = _deal_choice(game, seed, code, None)
+            if seed_value is None:
+                raise Fail("say which deal: --seed N or --code CODE")
+            dealt = Game.new(gid, var, seed=seed_value)
+        match = SOLVITAIRE.get(dealt.layout.id)
+        if match is None or dealt.layout.variant:
+            raise Fail(f"Solvitaire has no rules for {dealt.layout.title}: export knows "
+                       f"{', '.join(SOLVITAIRE)}")
+        deal = solvitaire_deal(dealt)
+        text = json.dumps(deal, ensure_ascii=False) + "\n"
+        rules_text = json.dumps(match["rules"], indent=1) + "\n"
+        stem = f"{dealt.layout.id}-{dealt.seed if dealt.seed is not None else 'deck'}"
+        target = _out_path(out) or Path("output") / f"{stem}.solvitaire.json"
+        if str(target) == STDOUT:
+            output.write(text)
+            return
+        rules_path = target.with_name(target.name.replace(".json", "") + ".rules.json")
+        for path, data in ((target, text), (rules_path, rules_text)):
+            _write(lambda p, d=data: Path(p).write_text(d, encoding="utf-8"), path, False,
+                   quiet=True)
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "written", "path": str(target),
+                                     "rules": str(rules_path), "preset": match["preset"],
+                                     "differs": match["differs"]}, ensure_ascii=False) + "\n")
+            return
+        output.write(f"Wrote {target} and {rules_path}.\n"
+                     f"Solve it with: solvitaire --custom-rules {rules_path} {target}\n"
+                     f"Its '{match['preset']}' preset matches but for this: "
+                     f"{match['differs']}.\n")
+    run(body, as_json)
+
+
+def solvitaire_deal(game: Game) -> dict[str, Any]:
+    """The deal as Solvitaire reads it: tableau piles and reserve, bottom
+    card first, rank then suit in capitals (a face-down card in lower case)."""
+    from .layout import Role
+
+    def card(c, down: bool) -> str:
+        code = c.code.upper()
+        return code.lower() if down else code
+
+    pos = game.start
+    tableau, reserve = [], []
+    for spec in game.layout.piles:
+        cards = [card(c, i < pos.down[spec.index]) for i, c in enumerate(pos.piles[spec.index])]
+        if spec.role is Role.TABLEAU:
+            tableau.append(cards)
+        elif spec.role is Role.RESERVE:
+            reserve.extend(cards)
+    return {"tableau piles": tableau, "reserve": reserve}
+
+
+@app.command()
+def odds(
+    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
+                                        help="The game, e.g. fours.")],
+    deals: Annotated[int, typer.Option("--deals", "-d", min=1, max=1_000_000,
+                                       help="Solve deals 1 to N.")] = 100,
+    states: Annotated[int, typer.Option(
+        "--states", min=10, help="Positions each deal may search (keeps a run "
+        "reproducible).")] = 20_000,
+    seconds: Annotated[float, typer.Option(
+        "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
+                                      help="Worker processes.")] = 1,
+    variant: VariantOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """How often a game comes out: solves deals 1..N and reports those won,
+    proved lost and undecided, and the share that can be won with its 95%
+    interval (undecided deals widen it; they are not counted as losses).
+    Thoughtful solving: the solver sees every card. Reproducible when the
+    --states budget, not --time, stops the searches.
+
+    Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
+    flower-garden --deals 100 --time 10 --json
+    """
+    def body() -> None:
+        from .solver import LOST, WON, Odds, odds_interval, solve_seed
+
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        work = [(gid, var, n, seconds, states) for n in range(1, deals + 1)]
+        results: list[str] = []
+        bar = _progress(deals)
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for result in pool.imap(solve_seed, work, chunksize=max(1, deals // (jobs * 8))):
+                    results.append(result)
+                    bar(len(results))
+        else:
+            for item in work:
+                results.append(solve_seed(item))
+                bar(len(results))
+        bar(None)
+        won, lost = results.count(WON), results.count(LOST)
+        low, high = odds_interval(won, lost, deals - won - lost)
+        o = Odds(gid, var, deals, won, lost, deals - won - lost, low, high,
+                 f"{states} positions or {seconds:g} s a deal")
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "odds", "game": gid,
+                                     "variant": var, "deals": deals, "won": won, "lost": lost,
+                                     "undecided": o.undecided, "low": round(low, 4),
+                                     "high": round(high, 4), "budget": o.budget},
+                                    ensure_ascii=False, indent=1) + "\n")
+            return
+        output.write(f"{load_layout(gid, var).title}, deals 1 to {deals} ({o.budget}):\n"
+                     f"  won {won}, proved lost {lost}, undecided {o.undecided}\n"
+                     f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
+    run(body, as_json)
+
+
+def _progress(total: int):
+    """A progress bar on standard error, on a terminal only."""
+    try:
+        shown = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        shown = False
+
+    def update(done: int | None) -> None:
+        if not shown:
+            return
+        if done is None:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        else:
+            filled = 30 * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+        sys.stderr.flush()
+    return update
+
+
 @app.command()
 def hint(
     seconds: TimeOpt = 3.0, name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
@@ -1219,7 +1424,7 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~mask
 
 
-def _write(writer, target: Path, as_json: bool, *args) -> None:
+def _write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> None:
     """Have *writer* make the sheet in a temporary file, then put it in place
     whole (a rename: a full disk or a crash leaves any earlier file as it
     was), or with ``-o -`` send its bytes to standard output."""
@@ -1257,6 +1462,8 @@ def _write(writer, target: Path, as_json: bool, *args) -> None:
             shutil.rmtree(folder, ignore_errors=True)
     if to_stdout:
         output.write_bytes(data)
+    elif quiet:
+        return
     elif as_json:
         output.write(json.dumps({"schema": SCHEMA, "kind": "written", "path": str(target)},
                                 ensure_ascii=False) + "\n")

@@ -79,3 +79,50 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
 def _moves(rules: Rules, pos: Position) -> list[Move]:
     """The moves to try, the first to try last (a stack)."""
     return list(reversed(rules.solver_moves(pos, rules.legal_moves(pos))))
+
+
+# ---------------------------------------------------------------- the odds of a game
+@dataclass
+class Odds:
+    game: str
+    variant: str | None
+    deals: int
+    won: int
+    lost: int
+    undecided: int
+    low: float      # the 95% interval for the share of deals that can be won
+    high: float
+    budget: str     # what each deal was given
+
+    @property
+    def rate(self) -> float | None:
+        decided = self.won + self.lost
+        return self.won / decided if decided else None
+
+
+def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def odds_interval(won: int, lost: int, undecided: int) -> tuple[float, float]:
+    """As Blake and Gent do for Solvitaire: an undecided deal is counted as
+    lost for the lower bound and as won for the upper one, so it widens the
+    interval instead of counting as a loss."""
+    n = won + lost + undecided
+    return wilson(won, n)[0], wilson(won + undecided, n)[1]
+
+
+def solve_seed(args: tuple[str, str | None, int, float, int | None]) -> str:
+    """One deal's answer, for a pool of worker processes."""
+    from .game import Game
+
+    game_id, variant, seed, seconds, max_states = args
+    game = Game.new(game_id, variant, seed=seed)
+    return solve(game.rules, game.start, seconds=seconds, max_states=max_states).result

@@ -26,12 +26,14 @@ def test_every_command_prints_a_document_of_the_schema(run, tmp_path):
     for args in (["show"], ["moves"], ["deal"], ["auto", "--limit", "3"], ["undo"],
                  ["redo"], ["restart"], ["list"], ["games"], ["stats"], ["rules", "fours"],
                  ["print", "fours", "-o", str(tmp_path / "s.pdf")],
-                 ["deal-out", "fours", "--seed", "2"]):
+                 ["deal-out", "fours", "--seed", "2"], ["hint", "--time", "0.3"],
+                 ["solve", "fours", "--seed", "2"], ["odds", "fours", "--deals", "3"],
+                 ["export", "flower-garden", "--seed", "1", "-o", str(tmp_path / "x.json")]):
         result = run(*args, "--json")
         assert result.code == 0, (args, result.err)
         docs.append(valid(result.out))
     assert {d["kind"] for d in docs} == {"board", "moves", "games", "saved", "stats",
-                                         "rules", "written"}
+                                         "rules", "written", "hint", "solution", "odds"}
 
 
 @pytest.mark.parametrize("args, code", [

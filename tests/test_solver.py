@@ -111,3 +111,52 @@ def test_solve_needs_a_deal_and_says_so(run):
     run("new", "fours", "--seed", "2")
     out = run("solve").out
     assert out.startswith("Won from the deal") and "patience new --code fours@2.r1" in out
+
+
+def test_the_interval_widens_with_undecided_deals_and_never_counts_them_lost():
+    from patience_cli.solver import odds_interval, wilson
+
+    low, high = wilson(50, 100)
+    assert round(low, 3) == 0.404 and round(high, 3) == 0.596   # the textbook figures
+    decided = odds_interval(50, 50, 0)
+    open_ = odds_interval(50, 30, 20)
+    assert open_[0] == pytest.approx(decided[0]) and open_[1] > decided[1]
+
+
+def test_odds_count_won_lost_undecided_alike_with_one_or_two_jobs(run):
+    from test_json import valid
+
+    one = valid(run("odds", "fours", "--deals", "40", "--json").out)
+    two = valid(run("odds", "fours", "--deals", "40", "--jobs", "2", "--json").out)
+    assert one == two
+    assert one["won"] + one["lost"] + one["undecided"] == 40 and one["undecided"] == 0
+    wins = sum(solve(*_start("fours", n)).result == WON for n in range(1, 41))
+    assert one["won"] == wins and one["low"] <= wins / 40 <= one["high"]
+    text = run("odds", "fours", "--deals", "40").out
+    assert f"won {wins}, proved lost {40 - wins}, undecided 0" in text
+
+
+def _start(game_id: str, seed: int):
+    game = Game.new(game_id, seed=seed)
+    return game.rules, game.start
+
+
+def test_new_winnable_deals_the_first_winnable_seed(run):
+    out = run("new", "fours", "--winnable", "--seed", "1").out
+    first = next(n for n in range(1, 50) if solve(*_start("fours", n)).result == WON)
+    assert out.startswith(f"Seed {first} can be won") and f"seed {first} ·" in out
+    assert run("new", "fours", "--winnable", "--deck", "x", "--force").code == 2
+
+
+def test_export_writes_solvitaires_deal_and_the_rules_that_match(run, tmp_path):
+    result = run("export", "flower-garden", "--seed", "7", "-o", str(tmp_path / "d.json"))
+    assert result.code == 0 and "removable" in result.out
+    deal = json.loads((tmp_path / "d.json").read_text())
+    game = Game.new("flower-garden", seed=7)
+    garden = [[c.code.upper() for c in game.position.piles[i]] for i in range(6)]
+    assert deal == {"tableau piles": garden,
+                    "reserve": [c.code.upper() for c in game.position.piles[6]]}
+    rules = json.loads((tmp_path / "d.rules.json").read_text())
+    assert rules["foundations"] == {"removable": False}
+    refused = run("export", "fours", "--seed", "1")
+    assert refused.code == 2 and "Solvitaire has no rules for Fours" in refused.err
