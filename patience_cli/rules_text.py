@@ -75,7 +75,44 @@ def render_rules(layout: Layout) -> str:
             f"*Source:* {layout.source.citation}.  \n*Cards:* {layout.packs}."
             + (f"  \n*Variant:* {layout.variant_titles[layout.variant]}." if layout.variant else "")
             + "\n\n")
-    return head + text.strip() + "\n"
+    return head + text.strip() + "\n" + odds_section(layout)
+
+
+def measured_odds(layout: Layout) -> dict | None:
+    """The game's measured odds (rules_text/odds.json), for this variant."""
+    import json
+
+    path = data_dir("rules_text") / "odds.json"
+    try:
+        games = json.loads(path.read_text(encoding="utf-8"))["games"]
+    except (OSError, ValueError, KeyError):
+        return None
+    key = layout.id + (f"+{layout.variant}" if layout.variant and
+                       f"{layout.id}+{layout.variant}" in games else "")
+    found = games.get(key)
+    if found is None or (found.get("variant") not in (None, layout.variant)
+                         and layout.variant is not None):
+        return None
+    return found
+
+
+def odds_section(layout: Layout) -> str:
+    """How often the game comes out, as measured, with the deals behind it."""
+    o = measured_odds(layout)
+    if o is None:
+        return ""
+    decided = o["won"] + o["lost"]
+    told = (f"On deals 1 to {o['deals']:,} this program's solver, which sees every card "
+            f"({o['budget']}), won {o['won']:,}, proved {o['lost']:,} lost"
+            + (f" and could not decide {o['undecided']:,}" if o["undecided"] else "")
+            + f": between {o['low']:.1%} and {o['high']:.1%} of deals can be won "
+            "(95% interval; undecided deals widen it, they are not counted as lost).")
+    if o["undecided"] > decided:
+        told += (" Most deals are still beyond the solver, so the interval says little "
+                 "yet: `patience odds` with a larger `--time` narrows it.")
+    import textwrap
+
+    return "\n## How often it comes out\n\n" + textwrap.fill(told, width=88) + "\n"
 
 
 def plain_rules(markdown: str) -> str:

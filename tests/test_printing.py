@@ -397,3 +397,17 @@ def test_the_svg_holds_the_whole_diagram_and_its_title(tmp_path, game_id):
         for b in boxes[i + 1:]:
             assert not a.overlaps(b), (a, b)
     assert "font-family: Helvetica, Arial" in svg
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_each_rule_sheet_prints_how_often_its_game_comes_out(tmp_path, game_id):
+    from patience_cli.rules_text import measured_odds
+
+    layout = load_layout(game_id)
+    odds = measured_odds(layout)
+    assert odds is not None, f"{game_id}: no measured odds in rules_text/odds.json"
+    path = tmp_path / "sheet.pdf"
+    printing.write_game(path, layout, None, "a4")
+    rules = flat(" ".join(pdf_text(path)[1:]))
+    assert "How often it comes out" in rules
+    assert f"deals 1 to {odds['deals']:,}" in rules and f"won {odds['won']:,}" in rules
