@@ -289,7 +289,7 @@ class EmpressRules(Rules):
             waiting = any(not piles[i] for side, _ in sides for i in side)
             if not waiting or not stock:
                 break
-            card = stock.pop()  # then the pack, a card at a time, Army vacancies first
+            card = stock.pop()  # then the pack, a card at a time, to its colour's vacancy
             if not place(card):
                 t = self.red_talon if is_red(card) else self.black_talon
                 piles[t] = piles[t] + (card,)
