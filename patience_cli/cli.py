@@ -275,7 +275,7 @@ def position_json(game: Game, reveal: bool = False, said: list[str] | None = Non
         "source": layout.source.citation, "seed": game.seed, "code": game.code,
         "moves_made": len(game.moves), "moves_to_redo": len(game.undone),
         "status": status.value, "reason": why,
-        "legal_moves": len(rules.legal_moves(pos)), "piles": piles,
+        "legal_moves": sum(1 for _ in rules.legal_moves(pos)), "piles": piles,
         "digest": pos.digest(), "said": said or [], "events": events or [],
     }
     if reveal:

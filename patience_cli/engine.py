@@ -13,9 +13,11 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
-from .cards import RANK_NOUN, Card, parse_card
+from .cards import RANK_NOUN, RANK_TEXT, Card, parse_card
+
+RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
 from .errors import ExitStatus, PatienceError
 from .layout import Build, Layout, PileSpec, Role
 
@@ -150,11 +152,23 @@ class Rules:
         self.redeal_shuffle = bool(layout.options.get("redeal_shuffle", False))
         if self.stock is not None and self.talon is not None:
             self.has_deal_step = True
+        #: the piles of each group, by the group's key
+        self.group_piles: dict[str, tuple[int, ...]] = {
+            g: tuple(p.index for p in ps) for g, ps in layout.groups()}
+        #: piles refilled at once when they empty, in the order they are refilled
+        self.refilled_at_once = tuple(p.index for p in self.specs
+                                      if p.refill is not None and p.refill.when == "at-once")
+        #: whether any pile restricts where its cards come from (accepts_from, refill)
+        self._routed = any(p.accepts_from is not None or p.refill is not None
+                           for p in self.specs)
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
-        """Lay out *deck* (top card first) as the layout says."""
+        """Lay out *deck* (top card first) as the layout says: first the cards
+        the layout withdraws (each the first of its kind in the pack), then
+        the rest pile by pile; vacancies to be refilled at once are filled."""
         piles: list[list[Card]] = [[] for _ in self.specs]
+        deck = self.withdraw(deck, piles)
         i = 0
         fixed = [p for p in self.specs if isinstance(p.deal, int)]
         if self.layout.deal_order == "rounds":
@@ -181,7 +195,28 @@ class Rules:
         if i != len(deck):
             raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
         down = tuple(len(piles[p.index]) if p.is_face_down else 0 for p in self.specs)
-        return self.initial_extra(Position(tuple(tuple(p) for p in piles), down))
+        return self.settle(self.initial_extra(Position(tuple(tuple(p) for p in piles), down)))
+
+    def withdraw(self, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
+        """Take out of *deck* the card each pile's ``withdraw`` names (a rank:
+        the first card of that rank; a card such as ``Kh``: the first such
+        card), lay it on its pile, and return the rest of the deck in order."""
+        wanted = [p for p in self.specs if p.withdraw is not None]
+        if not wanted:
+            return list(deck)
+        rest = list(deck)
+        for spec in wanted:
+            pattern = spec.withdraw.upper()
+            rank_text, suit = (pattern[:-1], pattern[-1].lower()) \
+                if pattern[-1] in "CDHS" and pattern[:-1] else (pattern, None)
+            rank = RANK_OF_TEXT[rank_text]
+            for n, card in enumerate(rest):
+                if card.rank == rank and (suit is None or card.suit.value == suit):
+                    piles[spec.index].append(rest.pop(n))
+                    break
+            else:
+                raise ValueError(f"the pack holds no {spec.withdraw} left for the {spec.ref}")
+        return rest
 
     def initial_extra(self, pos: Position) -> Position:
         return pos
@@ -214,10 +249,16 @@ class Rules:
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
             return False
         pile = pos.piles[dst]
+        if build.sequence is not None:
+            n = len(pile)
+            return n < len(build.sequence) and card.rank == build.sequence[n] and \
+                (not pile or self.suit_follows(build, card, pile[-1]))
         if not pile:
             if spec.role is Role.FOUNDATION or build.empty == "base":
                 return build.base is None or card.rank == build.base
             return build.empty != "none"
+        if build.capacity is not None and len(pile) >= build.capacity:
+            return False
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return False
@@ -243,8 +284,13 @@ class Rules:
             return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
+        if build.sequence is not None:
+            return self.order_reason(build, spec, card, pile)
         if not pile:
             return self.empty_reason(build, spec, card)
+        if build.capacity is not None and len(pile) >= build.capacity:
+            n = build.capacity
+            return f"the {spec.ref} holds at most {n} card{'s' if n != 1 else ''}"
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
@@ -261,6 +307,39 @@ class Rules:
             return f"an empty packet of the {spec.name} is never refilled"
         return None
 
+    def order_reason(self, build: Build, spec: PileSpec, card: Card,
+                     pile: Sequence[Card]) -> str | None:
+        """Why *card* may not go on a pile built in a set order of ranks."""
+        from .layout import sequence_text
+
+        order = build.sequence or ()
+        n = len(pile)
+        if n < len(order) and card.rank == order[n] and \
+                (not pile or self.suit_follows(build, card, pile[-1])):
+            return None
+        if n >= len(order):
+            return f"the {spec.ref} is complete"
+        needed = RANK_NOUN[order[n]]
+        if card.rank != order[n]:
+            what = f"the {spec.ref} takes {'an' if order[n] in (1, 8) else 'a'} {needed} next"
+            if not pile:
+                what = f"an empty {spec.ref} takes only {'an' if order[n] in (1, 8) else 'a'} " \
+                       f"{needed}"
+            return f"{what} (its order is {sequence_text(order)}): the {card} cannot go there"
+        top = pile[-1]
+        if build.suit == "same":
+            return f"the {spec.ref} follows suit: the {card} cannot go on the {top}"
+        return f"the {spec.ref} builds in alternate colours: the {card} cannot go on the {top}"
+
+    @staticmethod
+    def suit_follows(build: Build, card: Card, top: Card) -> bool:
+        """Whether *card* keeps *build*'s rule of suit or colour on *top*."""
+        if build.suit == "same":
+            return card.suit == top.suit
+        if build.suit == "alternate":
+            return card.colour != top.colour
+        return True
+
     @staticmethod
     def in_sequence(build: Build, card: Card, top: Card) -> bool:
         """Whether *card* may go on *top* by *build*: the cheap yes or no;
@@ -270,8 +349,14 @@ class Rules:
         if build.suit == "alternate" and card.colour == top.colour:
             return False
         step = card.rank - top.rank
-        return (step == 1 and build.direction in ("up", "up-or-down")) or \
-            (step == -1 and build.direction in ("down", "up-or-down"))
+        if build.wrap:
+            step = (step + 13) % 13
+            up = step == build.step % 13
+            down = step == (13 - build.step) % 13
+        else:
+            up, down = step == build.step, step == -build.step
+        return (up and build.direction in ("up", "up-or-down")) or \
+            (down and build.direction in ("down", "up-or-down"))
 
     def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
         if self.in_sequence(build, card, top):
@@ -282,48 +367,145 @@ class Rules:
             return f"{where} {'follow' if plural else 'follows'} suit: {clash}"
         if build.suit == "alternate" and card.colour == top.colour:
             return f"{where} {'build' if plural else 'builds'} in alternate colours: {clash}"
-        up = card.rank == top.rank + 1
-        down = card.rank == top.rank - 1
-        ok = {"up": up, "down": down, "up-or-down": up or down}.get(build.direction, False)
+        ok = False
         if not ok:
             verb = {"up": "builds up", "down": "builds down"}.get(build.direction,
                                                                 "builds up or down")
             if where.startswith("the foundations"):
                 verb = {"up": "ascend in sequence", "down": "descend in sequence"}.get(
                     build.direction, verb)
-            need = top.rank + 1 if build.direction == "up" else top.rank - 1
-            hint = (f" (it needs a {RANK_NOUN[need]})"
+            need = top.rank + build.step if build.direction == "up" else top.rank - build.step
+            if build.wrap:
+                need = (need - 1) % 13 + 1
+            if build.step != 1:
+                verb += f" by {build.step}s"
+            hint = (f" (it needs {'an' if need in (1, 8) else 'a'} {RANK_NOUN[need]})"
                     if build.direction in ("up", "down") and 1 <= need <= 13 else "")
             return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
         return None
 
     # ------------------------------------------------------------------ moves
-    def legal_moves(self, pos: Position) -> list[Move]:
-        """Every legal move, in a stable order: foundation moves first."""
+    def legal_moves(self, pos: Position) -> Iterator[Move]:
+        """Every legal move, lazily, in a stable order: foundation moves first.
+        Take ``any()`` of it to ask whether a move exists, ``list()`` to have
+        them all."""
         if self.status(pos)[0] is not Status.PLAYING:
-            return []
+            return iter(())
         return self._placements(pos)
 
-    def _placements(self, pos: Position) -> list[Move]:
-        """The card moves and the deal step the rules allow, whatever the status."""
-        moves: list[Move] = []
+    def _placements(self, pos: Position) -> Iterator[Move]:
+        """The card moves and the deal step the rules allow, whatever the
+        status, generated lazily."""
+        vacancy = self.waiting_vacancy(pos) if self.refilled_at_once else None
+        if vacancy is not None:
+            # a vacancy to be filled at once, by the player's choice of card
+            for src in self._fillers(vacancy):
+                if self.available_cards(pos, src):
+                    yield Move("move", src, vacancy)
+            return
         for dst_group in self.target_groups:
             # Empty piles of one group are interchangeable: list only the first.
-            empties = [d for d in dst_group if not pos.piles[d]]
-            dsts = [d for d in dst_group if pos.piles[d] or d == empties[0]]
+            first_empty = next((d for d in dst_group if not pos.piles[d]), None)
+            dsts = [d for d in dst_group if pos.piles[d] or d == first_empty]
             for src in self.sources:
                 many = self.specs[src].available == "all"
                 for card in dict.fromkeys(self.available_cards(pos, src)):
                     for dst in dsts:
-                        if dst == src:
-                            continue
-                        if self.route_reason(pos, src, dst, card) is None \
-                                and self.fits(pos, card, dst):
-                            if not self._pointless(pos, src, dst):
-                                moves.append(Move("move", src, dst, 1, card if many else None))
+                        if dst != src and self.may_route(pos, src, dst, card) \
+                                and self.fits(pos, card, dst) \
+                                and not self._pointless(pos, src, dst):
+                            yield Move("move", src, dst, 1, card if many else None)
         if self.has_deal_step and self.deal_reason(pos) is None:
-            moves.append(DEAL)
-        return moves
+            yield DEAL
+
+    def is_legal(self, pos: Position, move: Move) -> bool:
+        """Whether *move* is legal: the cheap yes or no, no words made
+        (:meth:`move_reason` says why not).  A game that words rules of its
+        own in :meth:`move_reason` is asked through it."""
+        if type(self).move_reason is not Rules.move_reason:
+            return self.move_reason(pos, move) is None
+        if self.status(pos)[0] is not Status.PLAYING:
+            return False
+        if move.kind == "deal":
+            return self.deal_reason(pos) is None and \
+                (not self.refilled_at_once or self.waiting_vacancy(pos) is None)
+        if move.kind != "move" or move.src is None or move.dst is None or move.count != 1 \
+                or move.src == move.dst or move.src not in self.sources \
+                or self.specs[move.dst].role is Role.RESERVE:
+            return False
+        available = self.available_cards(pos, move.src)
+        card = move.card if move.card is not None else (available[-1] if available else None)
+        if card is None or card not in available:
+            return False
+        if self.refilled_at_once:
+            vacancy = self.waiting_vacancy(pos)
+            if vacancy is not None:
+                return move.dst == vacancy and move.src in self._fillers(vacancy)
+        return self.may_route(pos, move.src, move.dst, card) and self.fits(pos, card, move.dst)
+
+    def may_route(self, pos: Position, src: int, dst: int, card: Card) -> bool:
+        """Whether a card of pile *src* may travel to pile *dst* at all (the
+        layout's ``accepts_from`` and ``refill``, and a game's route rule):
+        the cheap yes or no beside :meth:`route_reason`."""
+        if self._routed and not self._accepts(pos, src, dst):
+            return False
+        if type(self).route_reason is not Rules.route_reason:
+            return self.route_reason(pos, src, dst, card) is None
+        return True
+
+    def _accepts(self, pos: Position, src: int, dst: int) -> bool:
+        spec = self.specs[dst]
+        group = self.specs[src].group
+        if spec.refill is not None and not pos.piles[dst]:
+            return group in spec.refill.sources
+        return spec.accepts_from is None or group in spec.accepts_from
+
+    # ------------------------------------------------------------------ vacancies
+    def _fillers(self, vacancy: int) -> tuple[int, ...]:
+        """The piles whose cards may fill *vacancy*, by its refill sources."""
+        refill = self.specs[vacancy].refill
+        return tuple(i for g in (refill.sources if refill else ()) for i in self.group_piles[g])
+
+    def waiting_vacancy(self, pos: Position) -> int | None:
+        """The first vacancy that must be filled at once by the player's
+        choice of a card from a group of several piles (the Constitution's
+        rows), if any: until it is filled nothing else may be done."""
+        for i in self.refilled_at_once:
+            if pos.piles[i]:
+                continue
+            for g in self.specs[i].refill.sources:  # type: ignore[union-attr]
+                piles = self.group_piles[g]
+                if len(piles) == 1:
+                    if pos.piles[piles[0]]:
+                        break  # filled by itself (settle); not waiting on the player
+                    continue
+                if any(self.available_cards(pos, s) for s in piles):
+                    return i
+        return None
+
+    def settle(self, pos: Position) -> Position:
+        """Fill the vacancies the layout refills at once from a single pile
+        (the pack, the talon, a pile below), the first source with a card
+        first; the layout's order of piles is the order of filling."""
+        if not self.refilled_at_once:
+            return pos
+        changed = True
+        while changed:
+            changed = False
+            for i in self.refilled_at_once:
+                if pos.piles[i]:
+                    continue
+                for g in self.specs[i].refill.sources:  # type: ignore[union-attr]
+                    piles = self.group_piles[g]
+                    if len(piles) > 1:
+                        if any(self.available_cards(pos, s) for s in piles):
+                            break  # the player chooses the card
+                        continue
+                    if pos.piles[piles[0]]:
+                        pos = self.transfer(pos, piles[0], i)
+                        changed = True
+                        break
+        return pos
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing
@@ -342,6 +524,10 @@ class Rules:
         if status is not Status.PLAYING:
             return f"the game is over: {why}"
         if move.kind == "deal":
+            vacancy = self.waiting_vacancy(pos) if self.refilled_at_once else None
+            if vacancy is not None:
+                return (f"the vacancy in the {self.specs[vacancy].ref} must be filled first, "
+                        f"with a card of the {self._group_names(self.specs[vacancy].refill.sources)}")
             return self.deal_reason(pos)
         if move.kind != "move" or move.src is None or move.dst is None:
             return "that is not a move of this game"
@@ -371,13 +557,33 @@ class Rules:
             card = available[-1]
         if move.count != 1:
             return self.count_reason(pos, move)
+        if self.refilled_at_once:
+            vacancy = self.waiting_vacancy(pos)
+            if vacancy is not None and (move.dst != vacancy
+                                        or move.src not in self._fillers(vacancy)):
+                return (f"the vacancy in the {self.specs[vacancy].ref} must be filled first, "
+                        f"with a card of the {self._group_names(self.specs[vacancy].refill.sources)}")
         return self.route_reason(pos, move.src, move.dst, card) or \
             self.build_reason(pos, card, move.dst)
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Why a card of pile *src* may not go to pile *dst* at all, whatever it
-        lands on (a book's rule on where cards may travel), or None."""
-        return None
+        lands on (a book's rule on where cards may travel), or None.  By
+        default the layout's ``accepts_from`` and ``refill`` say."""
+        if not self._routed or self._accepts(pos, src, dst):
+            return None
+        spec, origin = self.specs[dst], self.specs[src]
+        if spec.refill is not None and not pos.piles[dst]:
+            return (f"a vacancy in the {spec.name} is filled only from the "
+                    f"{self._group_names(spec.refill.sources)}: not from the {origin.ref}")
+        where = "the foundations take" if spec.role is Role.FOUNDATION else \
+            f"the {spec.name} takes"
+        return (f"{where} cards only from the {self._group_names(spec.accepts_from or ())}: "
+                f"not from the {origin.ref}")
+
+    def _group_names(self, groups: Sequence[str]) -> str:
+        names = [self.specs[self.group_piles[g][0]].name for g in groups]
+        return " or the ".join(dict.fromkeys(names))
 
     def count_reason(self, pos: Position, move: Move) -> str | None:
         return f"only one card moves at a time in {self.layout.title}"
@@ -409,8 +615,8 @@ class Rules:
     def apply(self, pos: Position, move: Move) -> Position:
         """The position after *move* (which must be legal)."""
         if move.kind == "deal":
-            return self.apply_deal(pos)
-        return self.transfer(pos, move.src, move.dst, move.count, move.card)
+            return self.settle(self.apply_deal(pos))
+        return self.settle(self.transfer(pos, move.src, move.dst, move.count, move.card))
 
     def apply_deal(self, pos: Position) -> Position:
         """Turn the top card of the pack onto the talon; when the pack is out,
@@ -521,7 +727,7 @@ class Rules:
             targets = self.targets if src in others else self.foundations
             for card in self.available_cards(pos, src):
                 for dst in targets:
-                    if dst != src and self.route_reason(pos, src, dst, card) is None \
+                    if dst != src and self.may_route(pos, src, dst, card) \
                             and self.fits(pos, card, dst):
                         return True
         return False
@@ -531,14 +737,7 @@ class Rules:
         return " or the ".join(names) if names else "tableau"
 
     def _any_move(self, pos: Position) -> bool:
-        for src in self.sources:
-            for card in self.available_cards(pos, src):
-                for dst in self.targets:
-                    if dst != src and self.route_reason(pos, src, dst, card) is None \
-                            and self.fits(pos, card, dst) \
-                            and not self._pointless(pos, src, dst):
-                        return True
-        return self.has_deal_step and self.deal_reason(pos) is None
+        return any(True for _ in self._placements(pos))
 
     def lost_reason(self, pos: Position) -> str:
         return ("no available card can go to a foundation or be placed in sequence, "

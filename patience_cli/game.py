@@ -176,10 +176,13 @@ class Game:
         return self.rules.status(self.position)
 
     def legal_moves(self) -> list[Move]:
-        return self.rules.legal_moves(self.position)
+        return list(self.rules.legal_moves(self.position))
 
     def check(self, move: Move) -> None:
-        """Raise IllegalMoveError, saying which rule forbids *move*, if it is illegal."""
+        """Raise IllegalMoveError, saying which rule forbids *move*, if it is
+        illegal (the words are made only then)."""
+        if self.rules.is_legal(self.position, move):
+            return
         reason = self.rules.move_reason(self.position, move)
         if reason is not None:
             raise IllegalMoveError(reason)
@@ -290,7 +293,7 @@ class Game:
             # A pile whose every card is available: find which card is meant.
             fits = [(c, d) for c in dict.fromkeys(self.rules.available_cards(pos, src))
                     for d in dsts
-                    if self.rules.move_reason(pos, Move("move", src, d, count, c)) is None]
+                    if self.rules.is_legal(pos, Move("move", src, d, count, c))]
             cards = list(dict.fromkeys(c for c, _ in fits))
             if len(cards) > 1:
                 options = " or ".join(f"'move {c.code} {dst_word}'" for c in cards[:6])
@@ -309,7 +312,7 @@ class Game:
         if len(dsts) == 1:
             return Move("move", src, dsts[0], count, card)
         moves = [Move("move", src, d, count, card) for d in dsts]
-        ok = [m for m in moves if self.rules.move_reason(pos, m) is None]
+        ok = [m for m in moves if self.rules.is_legal(pos, m)]
         if ok:
             return ok[0]
         return moves[0]
@@ -386,8 +389,8 @@ class Game:
                               "this game's rules differently)")
         pos = game.position
         for move in reversed(undone):  # the moves to redo must replay too
-            reason = game.rules.move_reason(pos, move)
-            if reason is not None:
+            if not game.rules.is_legal(pos, move):
+                reason = game.rules.move_reason(pos, move)
                 raise RecordError(f"a move kept to redo cannot be replayed ({reason})")
             pos = game.rules.apply(pos, move)
         game.undone = undone

@@ -60,8 +60,17 @@ class Build:
     base: int | None = None   # rank an empty pile starts with (foundations)
     until: int | None = None  # rank a foundation ends with
     empty: str = "any"        # what an empty tableau pile takes: any | none | base
+    step: int = 1             # ranks between a card and the next (Mount Olympus: 2)
+    wrap: bool = False        # the sequence turns the corner: K then A, A then K
+    sequence: tuple[int, ...] | None = None  # a foundation's whole order of ranks,
+                              # base first ("K A..Q": a king building ace to queen)
+    capacity: int | None = None  # the most cards the pile may hold
 
     def describe(self) -> str:
+        if self.sequence is not None:
+            suit = {"same": "in suit", "any": "any suit",
+                    "alternate": "alternate colours"}[self.suit]
+            return f"{sequence_text(self.sequence)}, {suit}"
         bits = []
         if self.base is not None:
             bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
@@ -72,6 +81,56 @@ class Build:
             bits.append({"same": "in suit", "any": "any suit",
                          "alternate": "alternate colours"}[self.suit])
         return ", ".join(bits)
+
+
+def parse_sequence(text: str, where: str) -> tuple[int, ...]:
+    """A foundation's order of ranks from its short form: ranks and runs
+    separated by spaces, a run ``X..Y`` going up or down from X to Y
+    (``"K A..Q"``, ``"5..A K"``, ``"A..K K..A"``)."""
+    ranks: list[int] = []
+    for token in text.split():
+        ends = token.split("..")
+        if len(ends) > 2:
+            raise LayoutError(f"{where}: {token!r} is not a rank or a run X..Y")
+        first = _rank(ends[0], where)
+        last = _rank(ends[-1], where)
+        if first is None or last is None:
+            raise LayoutError(f"{where}: {token!r} is not a rank or a run X..Y")
+        way = 1 if last >= first else -1
+        ranks.extend(range(first, last + way, way))
+    if not ranks:
+        raise LayoutError(f"{where}: the sequence is empty")
+    return tuple(ranks)
+
+
+def sequence_text(ranks: tuple[int, ...]) -> str:
+    """The short form of a rank order, runs joined: ``K A–Q``."""
+    parts: list[list[int]] = []
+    for r in ranks:
+        if parts and len(parts[-1]) >= 1 and abs(r - parts[-1][-1]) == 1 and \
+                (len(parts[-1]) == 1 or r - parts[-1][-1] == parts[-1][-1] - parts[-1][-2]):
+            parts[-1].append(r)
+        else:
+            parts.append([r])
+    words = []
+    for run in parts:
+        if len(run) > 2:
+            words.append(f"{RANK_TEXT[run[0]]}–{RANK_TEXT[run[-1]]}")
+        else:
+            words.extend(RANK_TEXT[r] for r in run)
+    return " ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """How a vacancy is filled: from the first of *sources* (group keys, in
+    order) that has a card; *when* ``at-once`` (before anything else is done:
+    by itself from a single pile such as the pack or the talon, by the
+    player's choice of card from a group of several) or ``player`` (an empty
+    pile takes a card from these groups only, when the player likes)."""
+
+    sources: tuple[str, ...]
+    when: str = "at-once"
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +155,11 @@ class PileSpec:
                           # only its number inside it (for close-packed grids)
     tilt: float = 0.0     # degrees the card is turned on the table, about its centre
                           # (positive: its top leans left), as in the book's picture
+    withdraw: str | None = None  # the card taken out of the pack before the deal
+                          # and laid here: a rank ("A", as it comes) or a card ("Kh")
+    accepts_from: tuple[str, ...] | None = None  # the groups whose cards may be
+                          # placed here (None: every group that cards leave from)
+    refill: Refill | None = None  # how a vacancy here is filled
 
     @property
     def is_face_down(self) -> bool:
@@ -258,10 +322,26 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         b = entry.get("build")
         build = None
         if b is not None:
+            where = f"{gid}: piles[{n_entry}].build"
+            sequence = parse_sequence(b["sequence"], f"{where}.sequence") \
+                if "sequence" in b else None
+            if sequence is not None and ({"base", "until", "direction", "step", "wrap"} & set(b)):
+                raise LayoutError(f"{where}: a sequence gives the whole order: base, until, "
+                                  "direction, step and wrap go with it")
             build = Build(
-                direction=b.get("direction", "down"), suit=b.get("suit", "any"),
-                base=_rank(b.get("base"), gid), until=_rank(b.get("until"), gid),
-                empty=b.get("empty", "any"))
+                direction=b.get("direction", "up" if sequence else "down"),
+                suit=b.get("suit", "any"),
+                base=sequence[0] if sequence else _rank(b.get("base"), gid),
+                until=sequence[-1] if sequence else _rank(b.get("until"), gid),
+                empty=b.get("empty", "any"), step=b.get("step", 1), wrap=b.get("wrap", False),
+                sequence=sequence, capacity=b.get("capacity"))
+        withdraw = entry.get("withdraw")
+        if isinstance(withdraw, list) and len(withdraw) != count:
+            raise LayoutError(f"{gid}: piles[{n_entry}].withdraw: {len(withdraw)} given for "
+                              f"{count} pile{'s' if count != 1 else ''}")
+        r = entry.get("refill")
+        refill = Refill(tuple(r["from"]), r.get("when", "at-once")) if r else None
+        accepts = entry.get("accepts_from")
         labels = entry.get("labels")
         for i in range(count):
             number = first + i
@@ -297,7 +377,22 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 face=entry.get("face", "up"), build=build,
                 available=entry.get("available", "top"), note=entry.get("note", ""),
                 heading=entry.get("heading", ""), tag=entry.get("tag", "label"),
-                tilt=_tilt(entry.get("tilt", 0), i, gid)))
+                tilt=_tilt(entry.get("tilt", 0), i, gid),
+                withdraw=withdraw[i] if isinstance(withdraw, list) else withdraw,
+                accepts_from=tuple(accepts) if accepts is not None else None,
+                refill=refill))
+    groups = {p.group for p in piles}
+    for n_entry, entry in enumerate(raw["piles"]):
+        named = list(entry.get("accepts_from", [])) + list(entry.get("refill", {}).get("from", []))
+        for g in named:
+            if g not in groups:
+                raise LayoutError(f"{gid}: piles[{n_entry}]: no group {g!r} (the groups are "
+                                  f"{', '.join(sorted(groups))})")
+        for w in ([entry["withdraw"]] if isinstance(entry.get("withdraw"), str)
+                  else entry.get("withdraw", [])):
+            if not _card_pattern(w):
+                raise LayoutError(f"{gid}: piles[{n_entry}].withdraw: {w!r} is neither a rank "
+                                  "(A, 2 ... K) nor a card (Kh)")
     return Layout(
         id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
@@ -305,6 +400,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         options=raw.get("options", {}))
+
+
+def _card_pattern(text: str) -> bool:
+    """Whether *text* names a rank (``A``) or a card (``Kh``)."""
+    t = str(text).upper()
+    return t in _RANKS or (t[:-1] in _RANKS and t[-1:] in "CDHS")
 
 
 def _orientation(value: Any, i: int, gid: str) -> str:

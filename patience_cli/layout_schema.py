@@ -123,7 +123,12 @@ BUILD = table({
     "suit": one_of("same", "any", "alternate"),
     "base": rank, "until": rank,
     "empty": one_of("any", "none", "base"),
+    "step": integer(1, 6), "wrap": boolean, "sequence": text,
+    "capacity": integer(1, 104),
 })
+
+REFILL = table({"from": list_of(text), "when": one_of("at-once", "player")},
+               required=("from",))
 
 PILE = table({
     "group": text, "name": text, "heading": text,
@@ -143,6 +148,9 @@ PILE = table({
     "available": one_of("top", "all", "none"),
     "tag": one_of("label", "inside"),
     "note": text,
+    "withdraw": either(text, list_of(text)),
+    "accepts_from": list_of(text),
+    "refill": REFILL,
 }, required=("group", "name", "role", "number"))
 
 #: Options of the shared machinery, and those each game's module reads.

@@ -78,7 +78,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
 
 def _moves(rules: Rules, pos: Position) -> list[Move]:
     """The moves to try, the first to try last (a stack)."""
-    return list(reversed(rules.solver_moves(pos, rules.legal_moves(pos))))
+    return list(reversed(rules.solver_moves(pos, list(rules.legal_moves(pos)))))
 
 
 # ---------------------------------------------------------------- the odds of a game

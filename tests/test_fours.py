@@ -144,7 +144,7 @@ def test_only_the_forced_move_is_legal():
     # Packets: 9♠ | 9♥ | 9♣ | 8♦ — the leftmost pair moves first.
     rules, pos = position("fours", {1: "9s", 2: "9h", 3: "9c", 4: "8d"},
                           deal=1, row=1, seen=("",), repeat=False)
-    assert rules.legal_moves(pos) == [Move("move", 1, 0)]
+    assert list(rules.legal_moves(pos)) == [Move("move", 1, 0)]
     assert rules.move_reason(pos, Move("move", 1, 0)) is None
     # Right to left, leftmost pair first: 3 onto 1 is not the book's order.
     assert "leftmost pair" in rules.move_reason(pos, Move("move", 2, 0))

@@ -28,10 +28,6 @@ class FishBoneRules(Rules):
         self.bones = {KING: tuple(p.index for p in layout.group("king")),
                       QUEEN: tuple(p.index for p in layout.group("queen"))}
 
-    # ------------------------------------------------------------ the deal
-    def initial_extra(self, pos: Position) -> Position:
-        return self.settle(pos)[0]
-
     # ------------------------------------------------------------ where cards go
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         if dst in self.gridiron:
@@ -71,7 +67,12 @@ class FishBoneRules(Rules):
         return None
 
     # ------------------------------------------------------------ what happens by itself
-    def settle(self, pos: Position) -> tuple[Position, list[tuple[Card, int]]]:
+    def settle(self, pos: Position) -> Position:
+        """The engine's hook after every move and the deal: the free knaves,
+        kings and queens go to their places."""
+        return self.lay_free_cards(super().settle(pos))[0]
+
+    def lay_free_cards(self, pos: Position) -> tuple[Position, list[tuple[Card, int]]]:
         """Lay every free knave, and every king and queen whose knave is down;
         also says which card went where."""
         done: list[tuple[Card, int]] = []
@@ -97,12 +98,10 @@ class FishBoneRules(Rules):
                     return place
         return None
 
-    def apply(self, pos: Position, move: Move) -> Position:
-        return self.settle(super().apply(pos, move))[0]
-
     def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
         text = super().outcome(pos, move, ascii)
-        done = self.settle(super().apply(pos, move))[1]
+        done = self.lay_free_cards(self.transfer(pos, move.src, move.dst))[1] \
+            if move.kind == "move" else self.lay_free_cards(self.apply_deal(pos))[1]
         if done:
             text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.specs[dst].ref}"
                                           for card, dst in done)
