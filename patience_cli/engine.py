@@ -207,15 +207,17 @@ class Rules:
         rest = list(deck)
         for spec in wanted:
             pattern = spec.withdraw.upper()
+            every = pattern.endswith("+")  # every such card still in the pack
+            pattern = pattern.rstrip("+")
             rank_text, suit = (pattern[:-1], pattern[-1].lower()) \
                 if pattern[-1] in "CDHS" and pattern[:-1] else (pattern, None)
             rank = RANK_OF_TEXT[rank_text]
-            for n, card in enumerate(rest):
-                if card.rank == rank and (suit is None or card.suit.value == suit):
-                    piles[spec.index].append(rest.pop(n))
-                    break
-            else:
+            found = [n for n, card in enumerate(rest)
+                     if card.rank == rank and (suit is None or card.suit.value == suit)]
+            if not found:
                 raise ValueError(f"the pack holds no {spec.withdraw} left for the {spec.ref}")
+            for n in reversed(found if every else found[:1]):
+                piles[spec.index].insert(0, rest.pop(n))
         return rest
 
     def initial_extra(self, pos: Position) -> Position:
@@ -249,6 +251,8 @@ class Rules:
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
             return False
         pile = pos.piles[dst]
+        if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
+            return False
         if build.sequence is not None:
             n = len(pile)
             return n < len(build.sequence) and card.rank == build.sequence[n] and \
@@ -284,6 +288,9 @@ class Rules:
             return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
+        if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
+            return (f"the {spec.name}s are of different suits: one already holds the "
+                    f"{card.suit.name.lower()}, so the {card} cannot start the {spec.ref}")
         if build.sequence is not None:
             return self.order_reason(build, spec, card, pile)
         if not pile:
@@ -306,6 +313,10 @@ class Rules:
         if build.empty == "none":
             return f"an empty packet of the {spec.name} is never refilled"
         return None
+
+    def _suit_taken(self, pos: Position, spec: PileSpec, card: Card) -> bool:
+        return any(pos.piles[i] and pos.piles[i][0].suit == card.suit
+                   for i in self.group_piles[spec.group])
 
     def order_reason(self, build: Build, spec: PileSpec, card: Card,
                      pile: Sequence[Card]) -> str | None:
@@ -669,9 +680,7 @@ class Rules:
         return found
 
     def _status(self, pos: Position) -> tuple[Status, str]:
-        total = sum(len(p) for p in pos.piles)
-        on_foundations = sum(len(pos.piles[i]) for i in self.foundations)
-        if self.foundations and on_foundations == total:
+        if self.foundations and self._all_home(pos):
             return Status.WON, "every card is on the foundations"
         if not self._any_move(pos):
             return Status.LOST, self.lost_reason(pos)
@@ -681,6 +690,19 @@ class Rules:
                                  "places: no card can ever reach a foundation or leave "
                                  f"the {self._reserve_names()}")
         return Status.PLAYING, ""
+
+    def _all_home(self, pos: Position) -> bool:
+        """Whether every card in play is on the foundations: cards laid out
+        for show or put out of play do not count, nor does a card withdrawn
+        to a pile as its base (Queens and Knaves' queens stay where they are)."""
+        for spec, cards in zip(self.specs, pos.piles):
+            if not cards or spec.role in (Role.FOUNDATION, Role.DECORATION, Role.DISCARD):
+                continue
+            if len(cards) == 1 and spec.withdraw is not None and \
+                    not any(self.fits(pos, cards[0], f) for f in self.foundations):
+                continue
+            return False
+        return True
 
     #: How many positions the shuttle check looks at before it gives up (and
     #: calls the game still open).

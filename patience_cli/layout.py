@@ -65,6 +65,8 @@ class Build:
     sequence: tuple[int, ...] | None = None  # a foundation's whole order of ranks,
                               # base first ("K A..Q": a king building ace to queen)
     capacity: int | None = None  # the most cards the pile may hold
+    distinct_suits: bool = False  # an empty pile of the group takes its first card
+                              # only of a suit no other pile of the group has yet
 
     def describe(self) -> str:
         if self.sequence is not None:
@@ -320,21 +322,27 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         wrap = entry.get("wrap")
         group = entry["group"]
         b = entry.get("build")
-        build = None
+        builds: list[Build | None] = [None]
         if b is not None:
             where = f"{gid}: piles[{n_entry}].build"
-            sequence = parse_sequence(b["sequence"], f"{where}.sequence") \
-                if "sequence" in b else None
-            if sequence is not None and ({"base", "until", "direction", "step", "wrap"} & set(b)):
+            orders = b.get("sequence")
+            if isinstance(orders, list) and len(orders) != count:
+                raise LayoutError(f"{where}.sequence: {len(orders)} given for {count} piles")
+            if orders is not None and ({"base", "until", "direction", "step", "wrap"} & set(b)):
                 raise LayoutError(f"{where}: a sequence gives the whole order: base, until, "
                                   "direction, step and wrap go with it")
-            build = Build(
-                direction=b.get("direction", "up" if sequence else "down"),
-                suit=b.get("suit", "any"),
-                base=sequence[0] if sequence else _rank(b.get("base"), gid),
-                until=sequence[-1] if sequence else _rank(b.get("until"), gid),
-                empty=b.get("empty", "any"), step=b.get("step", 1), wrap=b.get("wrap", False),
-                sequence=sequence, capacity=b.get("capacity"))
+            def one_build(i: int) -> Build:
+                text = orders[i] if isinstance(orders, list) else orders
+                sequence = parse_sequence(text, f"{where}.sequence") if text else None
+                return Build(
+                    direction=b.get("direction", "up" if sequence else "down"),
+                    suit=b.get("suit", "any"),
+                    base=sequence[0] if sequence else _rank(b.get("base"), gid),
+                    until=sequence[-1] if sequence else _rank(b.get("until"), gid),
+                    empty=b.get("empty", "any"), step=b.get("step", 1),
+                    wrap=b.get("wrap", False), sequence=sequence, capacity=b.get("capacity"),
+                    distinct_suits=b.get("distinct_suits", False))
+            builds = [one_build(i) for i in range(count if isinstance(orders, list) else 1)]
         withdraw = entry.get("withdraw")
         if isinstance(withdraw, list) and len(withdraw) != count:
             raise LayoutError(f"{gid}: piles[{n_entry}].withdraw: {len(withdraw)} given for "
@@ -374,11 +382,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 role=Role(entry["role"]), name=name, label=label, at=pos,
                 orientation=orientation,
                 spread=entry.get("spread", "none"), deal=entry.get("deal"),
-                face=entry.get("face", "up"), build=build,
+                face=entry.get("face", "up"), build=builds[i % len(builds)],
                 available=entry.get("available", "top"), note=entry.get("note", ""),
                 heading=entry.get("heading", ""), tag=entry.get("tag", "label"),
                 tilt=_tilt(entry.get("tilt", 0), i, gid),
-                withdraw=withdraw[i] if isinstance(withdraw, list) else withdraw,
+                withdraw=(withdraw[i] if withdraw[i] != "-" else None)
+                if isinstance(withdraw, list) else withdraw,
                 accepts_from=tuple(accepts) if accepts is not None else None,
                 refill=refill))
     groups = {p.group for p in piles}
@@ -390,7 +399,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                                   f"{', '.join(sorted(groups))})")
         for w in ([entry["withdraw"]] if isinstance(entry.get("withdraw"), str)
                   else entry.get("withdraw", [])):
-            if not _card_pattern(w):
+            if w != "-" and not _card_pattern(w):
                 raise LayoutError(f"{gid}: piles[{n_entry}].withdraw: {w!r} is neither a rank "
                                   "(A, 2 ... K) nor a card (Kh)")
     return Layout(
@@ -404,7 +413,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
 
 def _card_pattern(text: str) -> bool:
     """Whether *text* names a rank (``A``) or a card (``Kh``)."""
-    t = str(text).upper()
+    t = str(text).upper().removesuffix("+")
     return t in _RANKS or (t[:-1] in _RANKS and t[-1:] in "CDHS")
 
 

@@ -123,8 +123,8 @@ BUILD = table({
     "suit": one_of("same", "any", "alternate"),
     "base": rank, "until": rank,
     "empty": one_of("any", "none", "base"),
-    "step": integer(1, 6), "wrap": boolean, "sequence": text,
-    "capacity": integer(1, 104),
+    "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
+    "capacity": integer(1, 104), "distinct_suits": boolean,
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player")},

@@ -761,6 +761,12 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
 
 def build_words(build) -> str:
     """A build rule in words: "built up in suit from the ace to the king"."""
+    if build.sequence is not None:
+        from .layout import sequence_text
+
+        suit = {"same": " in suit", "alternate": " in alternate colours",
+                "any": " regardless of suit"}[build.suit]
+        return f"built{suit} in the order {sequence_text(build.sequence)}"
     way = {"up": "built up", "down": "built down", "up-or-down": "built up or down",
            "none": "not built on"}[build.direction]
     suit = {"same": " in suit", "alternate": " in alternate colours",

@@ -102,3 +102,16 @@ def pytest_report_header(config):
 
 
 os.environ.pop("PATIENCE_HOME", None)
+
+
+def refusal(rules, pos, src: int, dst: int):
+    """Why the top card of pile *src* may not go to pile *dst* (pile numbers),
+    or None if it may."""
+    return rules.move_reason(pos, move_between(rules, src, dst))
+
+
+def filled(game_id: str, piles: dict[int, str], fill, filler: str = "Kc", **kw) -> tuple:
+    """(rules, position) as :func:`position`, with every pile numbered in
+    *fill* that the test leaves out holding *filler*: so that no vacancy the
+    test did not make draws on the pack or the talon."""
+    return position(game_id, {**{n: filler for n in fill if n not in piles}, **piles}, **kw)

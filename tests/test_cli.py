@@ -389,11 +389,11 @@ def test_version(run):
 
 
 def test_shell_completion_of_commands_and_games(tmp_path):
-    env = dict(os.environ, COMP_WORDS="patience new fo", COMP_CWORD="2",
+    env = dict(os.environ, COMP_WORDS="patience new flo", COMP_CWORD="2",
                _PATIENCE_COMPLETE="complete_bash")
     out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
                          capture_output=True, text=True).stdout
-    assert out.split() == ["fours"]
+    assert out.split() == ["flower-garden"]
     env.update(COMP_WORDS="patience re", COMP_CWORD="1")
     out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
                          capture_output=True, text=True).stdout

@@ -167,3 +167,19 @@ def test_the_readme_documents_every_key_of_the_vocabulary():
     for table in (ls.LAYOUT, ls.PILE, ls.BUILD, ls.OPTIONS, ls.SOURCE, ls.PACK, ls.DEAL):
         for key in table.keys:
             assert f"`{key}" in text or f"`[{key}" in text or f"[[{key}]]" in text, key
+
+
+def test_the_readme_games_table_lists_every_game_and_says_truly_whether_it_is_data_only():
+    """The README's games table has a row for every registered game, and its
+    'rules' column says 'data only' exactly when the game has no module."""
+    import re
+
+    readme = data_dir("layouts").parent / "README.md"
+    if not readme.exists():
+        pytest.skip("README.md is in the source checkout only")
+    rows = {m.group(1): m.group(2) for m in
+            re.finditer(r"^\| `([a-z-]+)` \|.*\| ([^|]+) \|$", readme.read_text(), re.M)}
+    for game_id in ALL_GAMES:
+        assert game_id in rows, f"{game_id} is not in the README's games table"
+        data_only = load_layout(game_id).rules == "standard"
+        assert (rows[game_id].strip() == "data only") is data_only, game_id

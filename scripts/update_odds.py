@@ -1,0 +1,80 @@
+"""Measure games' odds with 'patience odds' and record them in
+rules_text/odds.json (printed on each rule sheet and in the README).
+
+    python scripts/update_odds.py red-and-black sultan --deals 50 --states 5000 --time 2
+    python scripts/update_odds.py red-and-black:hoffmann --deals 50
+
+A GAME:VARIANT is recorded under "GAME+VARIANT".  Deals 1..N, reproducible
+with --states (--time only caps a slow machine)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ODDS = Path(__file__).resolve().parent.parent / "rules_text" / "odds.json"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", help="GAME or GAME:VARIANT")
+    parser.add_argument("--deals", type=int, default=50)
+    parser.add_argument("--states", type=int, default=5000)
+    parser.add_argument("--time", type=float, default=2.0)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--readme-only", action="store_true",
+                        help="only rewrite the README's table from odds.json")
+    args = parser.parse_args()
+    if args.readme_only:
+        write_readme(json.loads(ODDS.read_text(encoding="utf-8")))
+        return
+    data = json.loads(ODDS.read_text(encoding="utf-8"))
+    for name in args.games:
+        game, _, variant = name.partition(":")
+        command = [sys.executable, "-m", "patience_cli", "odds", game, "--deals", str(args.deals),
+                   "--states", str(args.states), "--time", str(args.time),
+                   "--jobs", str(args.jobs), "--json"]
+        if variant:
+            command += ["--variant", variant]
+        found = json.loads(subprocess.run(command, check=True, capture_output=True,
+                                          text=True).stdout)
+        key = game + (f"+{variant}" if variant else "")
+        data["games"][key] = {k: found[k] for k in ("variant", "deals", "won", "lost",
+                                                    "undecided", "low", "high", "budget")}
+        print(f"{key}: won {found['won']}, lost {found['lost']}, "
+              f"undecided {found['undecided']}", flush=True)
+    ODDS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    write_readme(data)
+
+
+def percent(x: float) -> str:
+    text = f"{x:.1%}"
+    return text.replace(".0%", "%") if text in ("0.0%", "100.0%") else text
+
+
+def write_readme(data: dict) -> None:
+    """The README's odds table, one row per measured game, most deals first."""
+    from patience_cli.layout import load_layout
+
+    readme = ODDS.parent.parent / "README.md"
+    text = readme.read_text(encoding="utf-8")
+    head = "| game | deals | won | lost | undecided | can be won (95%) |\n|---|---|---|---|---|---|\n"
+    start = text.index(head) + len(head)
+    end = text.index("\n\n", start)
+    rows = []
+    for key, o in sorted(data["games"].items(), key=lambda kv: (-kv[1]["deals"], kv[0])):
+        game, _, variant = key.partition("+")
+        layout = load_layout(game, o.get("variant") or None)
+        name = layout.title
+        if o.get("variant"):
+            name += f" (`{o['variant']}`)"
+        rows.append(f"| {name} | {o['deals']:,} | {o['won']:,} | {o['lost']:,} | "
+                    f"{o['undecided']:,} | {percent(o['low'])} – {percent(o['high'])} |")
+    readme.write_text(text[:start] + "\n".join(rows) + text[end:], encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
