@@ -3,12 +3,13 @@
 Times, in one run and interleaved so that the machine's mood hits all alike:
 
 * the floor: ``python -c "import typer"`` (any Typer program pays this);
-* ``patience show`` and ``patience move`` (with ``patience undo`` between moves);
+* ``patience show``, ``patience move`` (with ``patience undo`` between moves) and
+  ``patience list`` (every registered game);
 * ``patience show`` of a game 500 moves long against one just dealt.
 
-Prints the medians and the ratios of the medians.  Targets (issue: the
-playable core): show and move at most 1.5x the floor; the 500-move game within
-10% of the new one.  Exits 1 if a target is missed, so it can gate a release;
+Prints the medians and the ratios of the medians.  Targets (the rules
+vocabulary issue, #10): show, move and list at most 1.3x the floor with every
+game registered; the 500-move game within 10% of the new one.  Exits 1 if a target is missed, so it can gate a release;
 it is not part of the test suite (timings belong here, not in tests).
 """
 
@@ -91,6 +92,7 @@ def main() -> int:
         "floor (import typer)": py + ["-c", "import typer"],
         "patience show": patience + ["show"],
         "patience move": patience + ["move", "1"],
+        "patience list": patience + ["list"],
         "show, new game": patience + ["show", "--name", "fresh"],
         "show, 500 moves": patience + ["show", "--name", "long"],
     }
@@ -108,11 +110,13 @@ def main() -> int:
         print(f"{label:<22} {m * 1000:7.1f} ms   {m / floor:5.2f}x floor")
     show_ratio = med["patience show"] / floor
     move_ratio = med["patience move"] / floor
+    list_ratio = med["patience list"] / floor
     long_ratio = med["show, 500 moves"] / med["show, new game"]
-    print(f"\nshow / floor        {show_ratio:.2f}  (target <= 1.5)")
-    print(f"move / floor        {move_ratio:.2f}  (target <= 1.5)")
+    print(f"\nshow / floor        {show_ratio:.2f}  (target <= 1.3)")
+    print(f"move / floor        {move_ratio:.2f}  (target <= 1.3)")
+    print(f"list / floor        {list_ratio:.2f}  (target <= 1.3)")
     print(f"500 moves / new     {long_ratio:.2f}  (target <= 1.10)")
-    ok = show_ratio <= 1.5 and move_ratio <= 1.5 and long_ratio <= 1.10
+    ok = max(show_ratio, move_ratio, list_ratio) <= 1.3 and long_ratio <= 1.10
     print("all targets met" if ok else "TARGET MISSED")
     return 0 if ok else 1
 

@@ -7,7 +7,7 @@ several packs are equal when rank and suit are equal, just as at the table.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 from enum import Enum
 
 
@@ -21,6 +21,10 @@ class Suit(Enum):
     DIAMONDS = "d"
     HEARTS = "h"
     SPADES = "s"
+
+    # Members are singletons compared by identity: hashing by identity (in C)
+    # instead of Enum's hash of the name keeps position hashing cheap.
+    __hash__ = object.__hash__
 
     @property
     def symbol(self) -> str:
@@ -63,8 +67,7 @@ _SUIT_PARSE = {
 }
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
+class Card(NamedTuple):
     rank: int
     suit: Suit
 

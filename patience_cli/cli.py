@@ -22,10 +22,10 @@ from .engine import Move, Status
 from .errors import ExitStatus, PatienceError
 from .events import move_events
 from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
-from .layout import game_ids, load_layout
+from .layout import catalogue, game_ids, load_layout, use_cache
 from .render_text import board, status_lines, wrap_text
 from .rng import DEAL_VERSION, MAX_SEED
-from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store
+from .state import DEFAULT_NAME, CorruptStateError, NoGameError, StateError, Store, home
 
 #: The version of every JSON document the commands print (see schema/).
 SCHEMA = 1
@@ -163,9 +163,7 @@ def load_game(store: Store, name: str) -> Game:
 
 
 def _copy(game: Game) -> Game:
-    import dataclasses
-
-    return dataclasses.replace(game, moves=list(game.moves), undone=list(game.undone))
+    return game.copy()
 
 
 def save_game(store: Store, name: str, game: Game) -> None:
@@ -357,25 +355,20 @@ def list_games(as_json: JsonOpt = False) -> None:
     Example: patience list --json
     """
     def body() -> None:
-        rows = []
-        for gid in game_ids():
-            lay = load_layout(gid)
-            rows.append({"id": gid, "title": lay.title, "source": lay.source.citation,
-                         "book": lay.source.book, "number": lay.source.number,
-                         "packs": lay.pack_count, "pack": lay.pack_kind,
-                         "cards": lay.packs, "summary": lay.summary,
-                         "variants": list(lay.variants)})
+        try:
+            cache: Path | None = home(None) / "cache"
+        except PatienceError:
+            cache = None
+        rows = catalogue(cache)
         if as_json:
             output.say(json.dumps({"schema": SCHEMA, "kind": "games", "games": rows},
                                   ensure_ascii=False, indent=1))
             return
         width = max(len(r["id"]) for r in rows)
         for r in rows:
-            lay = load_layout(r["id"])
-            src = lay.source
             where = {"cadogan": "Cadogan", "hoffmann": "Hoffmann",
-                     "patience-games": "Patience Games"}.get(src.book, src.book)
-            where += f" {src.number}" if src.number else ""
+                     "patience-games": "Patience Games"}.get(r["book"], r["book"])
+            where += f" {r['number']}" if r["number"] else ""
             indent = " " * (width + 2)
             cols = output.columns()
             text = wrap_text(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})",
@@ -1487,6 +1480,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def _main(argv: list[str]) -> None:
+    try:
+        use_cache(home(None) / "cache")
+    except PatienceError:
+        use_cache(None)
     command = _command_for(argv)
     try:
         # Without standalone mode, click returns an Exit's code instead of raising.

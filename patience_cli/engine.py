@@ -10,10 +10,9 @@ adds irregular rules subclasses it in its own module under
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, replace
+from .digest import sha256
 from enum import Enum
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, NamedTuple, Sequence
 
 from .cards import RANK_NOUN, RANK_TEXT, Card, parse_card
 
@@ -28,8 +27,7 @@ class Status(Enum):
     LOST = "lost"
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(NamedTuple):
     """Every pile's cards (bottom first) and how many of them lie face down
     (always the bottom ones), plus any game-specific state in ``extra``."""
 
@@ -46,7 +44,7 @@ class Position:
     def with_extra(self, **changes: Any) -> "Position":
         d = dict(self.extra)
         d.update(changes)
-        return replace(self, extra=tuple(sorted(d.items())))
+        return self._replace(extra=tuple(sorted(d.items())))
 
     def cards(self) -> list[Card]:
         return [c for p in self.piles for c in p]
@@ -66,7 +64,7 @@ class Position:
 
     def digest(self) -> str:
         """A short fingerprint of the position, stable across runs and machines."""
-        h = hashlib.sha256()
+        h = sha256()
         for cards, down in zip(self.piles, self.down):
             h.update(f"{down}:{' '.join(c.code for c in cards)}|".encode())
         h.update(repr(self.extra).encode())
@@ -81,8 +79,7 @@ def _frozen(value: Any) -> Any:
     return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One action.  ``kind`` is ``move`` (cards from pile *src* to pile *dst*)
     or ``deal`` (the game's next dealing step); games may add kinds of their own.
     ``src``/``dst`` are pile indexes; ``card`` names the card taken where a
@@ -874,7 +871,7 @@ def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:
     redeal, and nothing outside the position is needed (deal algorithm r1)."""
     from .rng import shuffle
 
-    key = hashlib.sha256(f"redeal {redeal}: {' '.join(c.code for c in cards)}".encode())
+    key = sha256(f"redeal {redeal}: {' '.join(c.code for c in cards)}".encode())
     new = list(cards)
     shuffle(new, int(key.hexdigest()[:16], 16))
     return new

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 from .cards import Card, CardParseError, new_pack, parse_card
@@ -126,22 +125,38 @@ def parse_share_code(code: str) -> tuple[str, str | None, int]:
     return game, variant or None, seed
 
 
-@dataclass
 class Game:
-    layout: Layout
-    rules: Rules
-    seed: int | None
-    deck: tuple[Card, ...]
-    explicit_deck: bool
-    moves: list[Move] = field(default_factory=list)
-    start: Position = None  # type: ignore[assignment]
-    position: Position = None  # type: ignore[assignment]
-    #: Moves taken back, the next one to redo last; a new move clears them.
-    undone: list[Move] = field(default_factory=list)
-    #: The position before the last move (None at the deal).
-    before_last: Position | None = None
-    #: When the game was dealt (UTC, ISO 8601): with its name, who it is.
-    started: str = ""
+    """One game: its rules, its deal and the moves made (a plain class: a
+    dataclass costs a millisecond at every start of 'patience')."""
+
+    __slots__ = ("layout", "rules", "seed", "deck", "explicit_deck", "moves", "start",
+                 "position", "undone", "before_last", "started")
+
+    def __init__(self, layout: Layout, rules: Rules, seed: int | None,
+                 deck: tuple[Card, ...], explicit_deck: bool,
+                 moves: list[Move] | None = None, start: Position | None = None,
+                 position: Position | None = None, undone: list[Move] | None = None,
+                 before_last: Position | None = None, started: str = "") -> None:
+        self.layout = layout
+        self.rules = rules
+        self.seed = seed
+        self.deck = deck
+        self.explicit_deck = explicit_deck
+        self.moves: list[Move] = moves if moves is not None else []
+        self.start: Position = start  # type: ignore[assignment]
+        self.position: Position = position  # type: ignore[assignment]
+        #: Moves taken back, the next one to redo last; a new move clears them.
+        self.undone: list[Move] = undone if undone is not None else []
+        #: The position before the last move (None at the deal).
+        self.before_last = before_last
+        #: When the game was dealt (UTC, ISO 8601): with its name, who it is.
+        self.started = started
+
+    def copy(self) -> "Game":
+        """A copy whose move lists can change without changing this one's."""
+        return Game(self.layout, self.rules, self.seed, self.deck, self.explicit_deck,
+                    list(self.moves), self.start, self.position, list(self.undone),
+                    self.before_last, self.started)
 
     # ------------------------------------------------------------ making one
     @classmethod
@@ -362,9 +377,9 @@ class Game:
         by it, not by its cards)."""
         if not self.explicit_deck:
             return None
-        import hashlib
+        from .digest import sha256
 
-        return hashlib.sha256(" ".join(c.code for c in self.deck).encode()).hexdigest()[:16]
+        return sha256(" ".join(c.code for c in self.deck).encode()).hexdigest()[:16]
 
     #: The fields of a saved record, as :meth:`to_record` writes them.
     RECORD_KEYS = frozenset({"format", "game", "variant", "deal", "moves", "undone",

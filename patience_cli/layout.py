@@ -9,12 +9,10 @@ drawn from this one definition.  See ``layouts/README.md`` for the format.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cards import RANK_TEXT, pack_description
 from .errors import ExitStatus, PatienceError
@@ -51,8 +49,7 @@ class Role(Enum):
     DECORATION = "decoration"  # cards laid out for show only
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+class Build(NamedTuple):
     """A regular build rule, for a foundation or a tableau pile."""
 
     direction: str = "down"   # up | down | up-or-down | none
@@ -123,8 +120,7 @@ def sequence_text(ranks: tuple[int, ...]) -> str:
     return " ".join(words)
 
 
-@dataclass(frozen=True, slots=True)
-class Refill:
+class Refill(NamedTuple):
     """How a vacancy is filled: from the first of *sources* (group keys, in
     order) that has a card; *when* ``at-once`` (before anything else is done:
     by itself from a single pile such as the pack or the talon, by the
@@ -135,8 +131,7 @@ class Refill:
     when: str = "at-once"
 
 
-@dataclass(frozen=True, slots=True)
-class PileSpec:
+class PileSpec(NamedTuple):
     index: int            # position in the layout's pile list (internal)
     number: int           # the number a player types
     key: str              # unique key, e.g. "garden-3"
@@ -176,16 +171,14 @@ class PileSpec:
         return f"{self.label} ({self.number})"
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     book: str
     number: int | None
     title: str           # the game's title in that book
     citation: str        # a full line: "Cadogan, Illustrated Games of Patience (1914), no. 16"
 
 
-@dataclass(frozen=True, slots=True)
-class Layout:
+class Layout(NamedTuple):
     id: str
     title: str
     summary: str
@@ -197,8 +190,8 @@ class Layout:
     piles: tuple[PileSpec, ...]
     variant: str | None = None
     variants: tuple[str, ...] = ()
-    variant_titles: dict[str, str] = field(default_factory=dict)
-    options: dict[str, Any] = field(default_factory=dict)  # game-specific settings
+    variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
+    options: dict[str, Any] = {}  # game-specific settings
 
     @property
     def packs(self) -> str:
@@ -267,14 +260,63 @@ def layout_path(game_id: str) -> Path:
         raise UnknownGameError(f"no game called {str(game_id)[:40]!r} is registered") from None
 
 
+#: Where checked layouts are kept as JSON between runs (set by the command
+#: line; None: always read the TOML).
+_CACHE: list[Path | None] = [None]
+
+
+def use_cache(folder: Path | None) -> None:
+    """Keep checked layouts in *folder* as JSON: a command then reads one small
+    JSON file instead of importing a TOML parser and checking the layout
+    again.  A cached copy is named after its file's size and time, so an
+    edited layout is read and checked afresh."""
+    _CACHE[0] = folder
+
+
 @cache
 def load_layout(game_id: str, variant: str | None = None) -> Layout:
     """Read a registered game's layout (raises UnknownGameError if there is none)."""
     path = layout_path(game_id)
+    folder = _CACHE[0]
+    if folder is not None:
+        import json
+
+        from . import __version__
+
+        st = path.stat()
+        kept = folder / "layouts" / f"{path.stem}-{__version__}-{st.st_mtime_ns}-{st.st_size}.json"
+        try:
+            return parse_layout(json.loads(kept.read_text(encoding="utf-8")), variant)
+        except LayoutError:
+            raise
+        except Exception:  # noqa: BLE001 - no copy yet, or a damaged one: read the TOML
+            pass
+    import tomllib
+
     with open(path, "rb") as fh:
         raw = tomllib.load(fh)
     check_layout(raw, f"layouts/{path.name}")
-    return parse_layout(raw, variant)
+    layout = parse_layout(raw, variant)
+    if folder is not None:
+        _keep(kept, raw)
+    return layout
+
+
+def _keep(kept: Path, raw: dict[str, Any]) -> None:
+    """Write a checked layout's JSON copy (and drop older copies of it)."""
+    import json
+    import os
+
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        tmp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, kept)
+        for old in kept.parent.glob(f"{kept.name.rsplit('-', 2)[0]}-*.json"):
+            if old != kept:
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a cache that cannot be written only makes the next command slower
 
 
 def check_layout(raw: dict[str, Any], where: str) -> None:
@@ -434,6 +476,52 @@ def _tilt(value: Any, i: int, gid: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not -90 <= value <= 90:
         raise LayoutError(f"{gid}: tilt {value!r} is not a number of degrees from -90 to 90")
     return float(value)
+
+
+def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
+    """Every registered game in a line or two (for 'patience list'): read from
+    the layouts once, then from a small index kept in *cache*, made anew
+    whenever a layout file changes (its name, size and time are in the
+    index's name), so that listing many games does not parse every layout on
+    every call."""
+    import json
+
+    files = _registry()
+    stamp_text = "|".join(f"{gid}:{p.stat().st_mtime_ns}:{p.stat().st_size}"
+                          for gid, p in files.items())
+    from .digest import sha256
+
+    stamp = sha256(stamp_text.encode()).hexdigest()[:16]
+    index = cache / f"catalogue-{stamp}.json" if cache is not None else None
+    if index is not None:
+        try:
+            rows = json.loads(index.read_text(encoding="utf-8"))
+            if isinstance(rows, list) and [r.get("id") for r in rows] == list(files):
+                return rows
+        except (OSError, ValueError, AttributeError):
+            pass
+    rows = []
+    for gid in files:
+        lay = load_layout(gid)
+        rows.append({"id": gid, "title": lay.title, "source": lay.source.citation,
+                     "book": lay.source.book, "number": lay.source.number,
+                     "packs": lay.pack_count, "pack": lay.pack_kind,
+                     "cards": lay.packs, "summary": lay.summary,
+                     "variants": list(lay.variants)})
+    if index is not None:
+        import os
+
+        try:
+            index.parent.mkdir(parents=True, exist_ok=True)
+            tmp = index.with_name(f"{index.name}.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, index)
+            for old in index.parent.glob("catalogue-*.json"):
+                if old != index:
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass  # a cache that cannot be written is only a slower 'list'
+    return rows
 
 
 def game_ids() -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
+from .digest import sha256
 import json
 import os
 import re
@@ -95,7 +95,7 @@ def check_name(name: str) -> str:
 def checksum(record: dict[str, Any]) -> str:
     body = {k: v for k, v in record.items() if k != "checksum"}
     text = json.dumps(body, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256(text.encode()).hexdigest()
 
 
 class Store:
@@ -318,9 +318,15 @@ def _atomic_write(path: Path, data: bytes, exclusive: bool = False) -> None:
     synced, then renamed over it (with *exclusive*, linked to a new name,
     raising FileExistsError if the name is taken)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    # mkstemp's own way, without importing tempfile (and random) on every move
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    while True:
+        tmp = str(path.parent / f"{path.name}.{os.urandom(6).hex()}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o600)
+            break
+        except FileExistsError:  # pragma: no cover - 48 random bits
+            continue
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

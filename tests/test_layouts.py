@@ -3,6 +3,8 @@ layout says (orientation, spread) without knowing the game."""
 
 import tomllib
 
+import json
+
 import pytest
 
 from patience_cli import printing
@@ -183,3 +185,42 @@ def test_the_readme_games_table_lists_every_game_and_says_truly_whether_it_is_da
         assert game_id in rows, f"{game_id} is not in the README's games table"
         data_only = load_layout(game_id).rules == "standard"
         assert (rows[game_id].strip() == "data only") is data_only, game_id
+
+
+def test_checked_layouts_are_kept_as_json_and_a_damaged_copy_is_read_afresh(tmp_path):
+    """A command reads a game's layout from its checked JSON copy (no TOML
+    parser needed); a damaged copy is ignored and the TOML read again."""
+    import json
+
+    from patience_cli import layout as layout_mod
+
+    layout_mod.use_cache(tmp_path)
+    try:
+        layout_mod.load_layout.cache_clear()
+        first = layout_mod.load_layout("fours")
+        kept = list((tmp_path / "layouts").glob("fours-*.json"))
+        assert len(kept) == 1
+        raw = json.loads(kept[0].read_text())
+        raw["title"] = "Fours, from the copy"
+        kept[0].write_text(json.dumps(raw))
+        layout_mod.load_layout.cache_clear()
+        assert layout_mod.load_layout("fours").title == "Fours, from the copy"
+        kept[0].write_text("{ damaged")
+        layout_mod.load_layout.cache_clear()
+        assert layout_mod.load_layout("fours").title == first.title
+    finally:
+        layout_mod.use_cache(None)
+        layout_mod.load_layout.cache_clear()
+
+
+def test_the_game_list_is_kept_in_an_index_that_follows_the_layouts(run, home):
+    """'patience list' reads one small index once it has been made; what it
+    lists is the same either way, and a damaged index is made anew."""
+    first = run("list", "--json")
+    index = list((home / "cache").glob("catalogue-*.json"))
+    assert first.code == 0 and len(index) == 1
+    assert run("list", "--json").out == first.out
+    index[0].write_text("[{")
+    again = run("list", "--json")
+    assert again.out == first.out
+    assert len(json.loads(again.out)["games"]) == len(ALL_GAMES)
