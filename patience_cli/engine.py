@@ -155,9 +155,20 @@ class Rules:
         #: piles refilled at once when they empty, in the order they are refilled
         self.refilled_at_once = tuple(p.index for p in self.specs
                                       if p.refill is not None and p.refill.when == "at-once")
-        #: whether any pile restricts where its cards come from (accepts_from, refill)
+        #: whether any pile restricts where its cards come from (accepts_from,
+        #: refill, second_to)
         self._routed = any(p.accepts_from is not None or p.refill is not None
-                           for p in self.specs)
+                           or p.second_to is not None for p in self.specs)
+        #: piles whose card must be played whenever it can be (first_claim)
+        self.first_claims = tuple(p.index for p in self.specs if p.first_claim)
+        #: whether a refill changes its sources once the pack is being dealt
+        self._tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
+                                   for p in self.specs)
+        if self.talon is not None and self.specs[self.talon].build is not None and \
+                type(self).__init__ is Rules.__init__:
+            # cards are packed on the talon where the layout gives it a build
+            self.target_groups = self.target_groups + ((self.talon,),)
+            self.targets = self.targets + (self.talon,)
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -168,6 +179,9 @@ class Rules:
         deck = self.withdraw(deck, piles)
         i = 0
         fixed = [p for p in self.specs if isinstance(p.deal, int)]
+        if self.layout.deal_groups:
+            rank = {g: n for n, g in enumerate(self.layout.deal_groups)}
+            fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
         if self.layout.deal_order == "rounds":
             remaining = {p.index: p.deal for p in fixed}
             while any(remaining.values()):
@@ -206,11 +220,16 @@ class Rules:
             pattern = spec.withdraw.upper()
             every = pattern.endswith("+")  # every such card still in the pack
             pattern = pattern.rstrip("+")
+            colour = None  # "black A": the first black ace
+            for word in ("BLACK ", "RED "):
+                if pattern.startswith(word):
+                    colour, pattern = word.strip().lower(), pattern[len(word):]
             rank_text, suit = (pattern[:-1], pattern[-1].lower()) \
                 if pattern[-1] in "CDHS" and pattern[:-1] else (pattern, None)
             rank = RANK_OF_TEXT[rank_text]
             found = [n for n, card in enumerate(rest)
-                     if card.rank == rank and (suit is None or card.suit.value == suit)]
+                     if card.rank == rank and (suit is None or card.suit.value == suit)
+                     and (colour is None or card.colour.value == colour)]
             if not found:
                 raise ValueError(f"the pack holds no {spec.withdraw} left for the {spec.ref}")
             for n in reversed(found if every else found[:1]):
@@ -245,10 +264,13 @@ class Rules:
             return self.build_reason(pos, card, dst) is None
         spec = self.specs[dst]
         build = spec.build
-        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON):
             return False
         pile = pos.piles[dst]
         if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
+            return False
+        if not pile and build.base_card is not None and card.code.lower() != \
+                build.base_card.lower():
             return False
         if build.sequence is not None:
             n = len(pile)
@@ -281,13 +303,18 @@ class Rules:
         """Why *card* may not go on pile *dst*, or None if it may."""
         spec = self.specs[dst]
         build = spec.build
-        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU):
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON):
             return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
         if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
             return (f"the {spec.name}s are of different suits: one already holds the "
                     f"{card.suit.name.lower()}, so the {card} cannot start the {spec.ref}")
+        if not pile and build.base_card is not None and card.code.lower() != \
+                build.base_card.lower():
+            from .cards import parse_card
+
+            return f"the {spec.ref} is the place of the {parse_card(build.base_card)} only"
         if build.sequence is not None:
             return self.order_reason(build, spec, card, pile)
         if not pile:
@@ -411,11 +438,16 @@ class Rules:
                 if self.available_cards(pos, src):
                     yield Move("move", src, vacancy)
             return
+        sources = self.sources
+        if self.first_claims:
+            claimed = self.claiming(pos)
+            if claimed:
+                sources = claimed
         for dst_group in self.target_groups:
             # Empty piles of one group are interchangeable: list only the first.
             first_empty = next((d for d in dst_group if not pos.piles[d]), None)
             dsts = [d for d in dst_group if pos.piles[d] or d == first_empty]
-            for src in self.sources:
+            for src in sources:
                 many = self.specs[src].available == "all"
                 for card in dict.fromkeys(self.available_cards(pos, src)):
                     for dst in dsts:
@@ -423,8 +455,34 @@ class Rules:
                                 and self.fits(pos, card, dst) \
                                 and not self._pointless(pos, src, dst):
                             yield Move("move", src, dst, 1, card if many else None)
-        if self.has_deal_step and self.deal_reason(pos) is None:
+        yield from self.extra_moves(pos)
+        if self.has_deal_step and self.deal_reason(pos) is None and \
+                not (self.first_claims and sources is not self.sources):
             yield DEAL
+
+    # ------------------------------------------------------------------ hooks
+    def extra_moves(self, pos: Position) -> Iterable[Move]:
+        """Hook: the moves a game's book allows beyond the layout's rules (a
+        privilege, a grace), each legal now.  The engine lists them with the
+        others and accepts them; :meth:`extra_refusal` words a refusal."""
+        return ()
+
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        """Hook: why *move*, one of the game's own kind that is not open now,
+        is refused; None to let the engine's rules answer."""
+        return None
+
+    def claiming(self, pos: Position) -> tuple[int, ...]:
+        """The piles with first claim (``first_claim``) whose card can be
+        played now: while there are any, only their cards may move."""
+        found = []
+        for src in self.first_claims:
+            for card in self.available_cards(pos, src):
+                if any(dst != src and self.may_route(pos, src, dst, card)
+                       and self.fits(pos, card, dst) for dst in self.targets):
+                    found.append(src)
+                    break
+        return tuple(found)
 
     def is_legal(self, pos: Position, move: Move) -> bool:
         """Whether *move* is legal: the cheap yes or no, no words made
@@ -434,9 +492,12 @@ class Rules:
             return self.move_reason(pos, move) is None
         if self.status(pos)[0] is not Status.PLAYING:
             return False
+        if move in self.extra_moves(pos):
+            return True
         if move.kind == "deal":
             return self.deal_reason(pos) is None and \
-                (not self.refilled_at_once or self.waiting_vacancy(pos) is None)
+                (not self.refilled_at_once or self.waiting_vacancy(pos) is None) and \
+                (not self.first_claims or not self.claiming(pos))
         if move.kind != "move" or move.src is None or move.dst is None or move.count != 1 \
                 or move.src == move.dst or move.src not in self.sources \
                 or self.specs[move.dst].role is Role.RESERVE:
@@ -449,23 +510,45 @@ class Rules:
             vacancy = self.waiting_vacancy(pos)
             if vacancy is not None:
                 return move.dst == vacancy and move.src in self._fillers(vacancy)
+        if self.first_claims:
+            claimed = self.claiming(pos)
+            if claimed and move.src not in claimed:
+                return False
         return self.may_route(pos, move.src, move.dst, card) and self.fits(pos, card, move.dst)
 
     def may_route(self, pos: Position, src: int, dst: int, card: Card) -> bool:
         """Whether a card of pile *src* may travel to pile *dst* at all (the
         layout's ``accepts_from`` and ``refill``, and a game's route rule):
         the cheap yes or no beside :meth:`route_reason`."""
-        if self._routed and not self._accepts(pos, src, dst):
+        if self._routed and (not self._accepts(pos, src, dst)
+                             or self._wanted_first(pos, dst, card) is not None):
             return False
         if type(self).route_reason is not Rules.route_reason:
             return self.route_reason(pos, src, dst, card) is None
         return True
 
+    def _wanted_first(self, pos: Position, dst: int, card: Card) -> int | None:
+        """A pile of the groups *dst* is second to that takes *card* now."""
+        groups = self.specs[dst].second_to
+        if not groups:
+            return None
+        return next((i for g in groups for i in self.group_piles[g]
+                     if self.fits(pos, card, i)), None)
+
+    def refill_sources(self, pos: Position, index: int) -> tuple[str, ...]:
+        """The groups a vacancy of pile *index* is filled from now."""
+        refill = self.specs[index].refill
+        if refill is None:
+            return ()
+        if refill.after_deal is not None and pos.get("dealt"):
+            return refill.after_deal
+        return refill.sources
+
     def _accepts(self, pos: Position, src: int, dst: int) -> bool:
         spec = self.specs[dst]
         group = self.specs[src].group
         if spec.refill is not None and not pos.piles[dst]:
-            return group in spec.refill.sources
+            return group in self.refill_sources(pos, dst)
         return spec.accepts_from is None or group in spec.accepts_from
 
     # ------------------------------------------------------------------ vacancies
@@ -473,6 +556,8 @@ class Rules:
         """The piles whose cards may fill *vacancy*, by its refill sources."""
         refill = self.specs[vacancy].refill
         return tuple(i for g in (refill.sources if refill else ()) for i in self.group_piles[g])
+        # (a group of several piles never changes with after_deal: only the
+        # pack and the talon do)
 
     def waiting_vacancy(self, pos: Position) -> int | None:
         """The first vacancy that must be filled at once by the player's
@@ -481,7 +566,7 @@ class Rules:
         for i in self.refilled_at_once:
             if pos.piles[i]:
                 continue
-            for g in self.specs[i].refill.sources:  # type: ignore[union-attr]
+            for g in self.refill_sources(pos, i):
                 piles = self.group_piles[g]
                 if len(piles) == 1:
                     if pos.piles[piles[0]]:
@@ -503,7 +588,7 @@ class Rules:
             for i in self.refilled_at_once:
                 if pos.piles[i]:
                     continue
-                for g in self.specs[i].refill.sources:  # type: ignore[union-attr]
+                for g in self.refill_sources(pos, i):
                     piles = self.group_piles[g]
                     if len(piles) > 1:
                         if any(self.available_cards(pos, s) for s in piles):
@@ -531,11 +616,20 @@ class Rules:
         status, why = self.status(pos)
         if status is not Status.PLAYING:
             return f"the game is over: {why}"
+        if move in self.extra_moves(pos):
+            return None
+        own = self.extra_refusal(pos, move)
+        if own is not None:
+            return own
         if move.kind == "deal":
             vacancy = self.waiting_vacancy(pos) if self.refilled_at_once else None
             if vacancy is not None:
                 return (f"the vacancy in the {self.specs[vacancy].ref} must be filled first, "
-                        f"with a card of the {self._group_names(self.specs[vacancy].refill.sources)}")
+                        f"with a card of the {self._group_names(self.refill_sources(pos, vacancy))}")
+            claimed = self.claiming(pos) if self.first_claims else ()
+            if claimed:
+                return (f"the card of the {self.specs[claimed[0]].ref} can be played, and "
+                        "it must be played before the pack is dealt on")
             return self.deal_reason(pos)
         if move.kind != "move" or move.src is None or move.dst is None:
             return "that is not a move of this game"
@@ -570,7 +664,12 @@ class Rules:
             if vacancy is not None and (move.dst != vacancy
                                         or move.src not in self._fillers(vacancy)):
                 return (f"the vacancy in the {self.specs[vacancy].ref} must be filled first, "
-                        f"with a card of the {self._group_names(self.specs[vacancy].refill.sources)}")
+                        f"with a card of the {self._group_names(self.refill_sources(pos, vacancy))}")
+        if self.first_claims and move.src not in self.first_claims:
+            claimed = self.claiming(pos)
+            if claimed:
+                return (f"the card of the {self.specs[claimed[0]].ref} can be played, and "
+                        "it must be played before any other")
         return self.route_reason(pos, move.src, move.dst, card) or \
             self.build_reason(pos, card, move.dst)
 
@@ -578,12 +677,20 @@ class Rules:
         """Why a card of pile *src* may not go to pile *dst* at all, whatever it
         lands on (a book's rule on where cards may travel), or None.  By
         default the layout's ``accepts_from`` and ``refill`` say."""
-        if not self._routed or self._accepts(pos, src, dst):
+        if not self._routed:
             return None
         spec, origin = self.specs[dst], self.specs[src]
+        if self._accepts(pos, src, dst):
+            first = self._wanted_first(pos, dst, card)
+            if first is None:
+                return None
+            return (f"the {card} can go to the {self.specs[first].ref}, which comes first: "
+                    f"a card goes to the {spec.name} only when the "
+                    f"{self._group_names(spec.second_to or ())} cannot take it")
         if spec.refill is not None and not pos.piles[dst]:
             return (f"a vacancy in the {spec.name} is filled only from the "
-                    f"{self._group_names(spec.refill.sources)}: not from the {origin.ref}")
+                    f"{self._group_names(self.refill_sources(pos, dst))}: not from the "
+                    f"{origin.ref}")
         where = "the foundations take" if spec.role is Role.FOUNDATION else \
             f"the {spec.name} takes"
         return (f"{where} cards only from the {self._group_names(spec.accepts_from or ())}: "
@@ -636,7 +743,10 @@ class Rules:
         if stock:
             piles[self.stock], piles[self.talon] = stock[:-1], talon + stock[-1:]
             down[self.stock] = min(down[self.stock], len(stock) - 1)
-            return Position(tuple(piles), tuple(down), pos.extra)
+            new = Position(tuple(piles), tuple(down), pos.extra)
+            if self._tracks_dealing and not pos.get("dealt"):
+                new = new.with_extra(dealt=1)
+            return new
         used = self.redeals_used(pos)
         # turned over, the talon's first card is the new pack's top card
         new = list(reversed(talon))

@@ -64,6 +64,7 @@ class Build(NamedTuple):
     capacity: int | None = None  # the most cards the pile may hold
     distinct_suits: bool = False  # an empty pile of the group takes its first card
                               # only of a suit no other pile of the group has yet
+    base_card: str | None = None  # the one card an empty pile takes ("5h")
 
     def describe(self) -> str:
         if self.sequence is not None:
@@ -129,6 +130,8 @@ class Refill(NamedTuple):
 
     sources: tuple[str, ...]
     when: str = "at-once"
+    after_deal: tuple[str, ...] | None = None  # the sources once the pack has
+                              # begun to be dealt (the Pyramid: the waste heap alone)
 
 
 class PileSpec(NamedTuple):
@@ -157,6 +160,9 @@ class PileSpec(NamedTuple):
     accepts_from: tuple[str, ...] | None = None  # the groups whose cards may be
                           # placed here (None: every group that cards leave from)
     refill: Refill | None = None  # how a vacancy here is filled
+    first_claim: bool = False  # its card must be played whenever it can be
+    second_to: tuple[str, ...] | None = None  # a card comes here only when no
+                          # pile of these groups takes it (the Windmill's centre)
 
     @property
     def is_face_down(self) -> bool:
@@ -192,6 +198,7 @@ class Layout(NamedTuple):
     variants: tuple[str, ...] = ()
     variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
     options: dict[str, Any] = {}  # game-specific settings
+    deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
 
     @property
     def packs(self) -> str:
@@ -336,7 +343,16 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     if variant is not None:
         if variant not in variants:
             raise LayoutError(f"{raw.get('id')}: no variant {variant!r}")
-        raw = _merge(raw, {k: v for k, v in variants[variant].items() if k != "title"})
+        change = variants[variant]
+        raw = _merge(raw, {k: v for k, v in change.items() if k not in ("title", "groups")})
+        groups = change.get("groups", {})
+        known = {entry["group"] for entry in raw["piles"]}
+        for group in groups:
+            if group not in known:
+                raise LayoutError(f"{raw.get('id')}: variants.{variant}.groups: no group "
+                                  f"{group!r}")
+        raw = dict(raw, piles=[{**entry, **groups.get(entry["group"], {})}
+                               for entry in raw["piles"]])
     gid = raw["id"]
     src = raw["source"]
     book = src["book"]
@@ -368,6 +384,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         if b is not None:
             where = f"{gid}: piles[{n_entry}].build"
             orders = b.get("sequence")
+            cards = b.get("base_card")
             if isinstance(orders, list) and len(orders) != count:
                 raise LayoutError(f"{where}.sequence: {len(orders)} given for {count} piles")
             if orders is not None and ({"base", "until", "direction", "step", "wrap"} & set(b)):
@@ -383,14 +400,20 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                     until=sequence[-1] if sequence else _rank(b.get("until"), gid),
                     empty=b.get("empty", "any"), step=b.get("step", 1),
                     wrap=b.get("wrap", False), sequence=sequence, capacity=b.get("capacity"),
-                    distinct_suits=b.get("distinct_suits", False))
-            builds = [one_build(i) for i in range(count if isinstance(orders, list) else 1)]
+                    distinct_suits=b.get("distinct_suits", False),
+                    base_card=(cards[i] if isinstance(cards, list) else cards))
+            listed = isinstance(orders, list) or isinstance(cards, list)
+            builds = [one_build(i) for i in range(count if listed else 1)]
+        if isinstance(entry.get("deal"), list) and len(entry["deal"]) != count:
+            raise LayoutError(f"{gid}: piles[{n_entry}].deal: {len(entry['deal'])} given for "
+                              f"{count} pile{'s' if count != 1 else ''}")
         withdraw = entry.get("withdraw")
         if isinstance(withdraw, list) and len(withdraw) != count:
             raise LayoutError(f"{gid}: piles[{n_entry}].withdraw: {len(withdraw)} given for "
                               f"{count} pile{'s' if count != 1 else ''}")
         r = entry.get("refill")
-        refill = Refill(tuple(r["from"]), r.get("when", "at-once")) if r else None
+        refill = Refill(tuple(r["from"]), r.get("when", "at-once"),
+                        tuple(r["after_deal"]) if "after_deal" in r else None) if r else None
         accepts = entry.get("accepts_from")
         labels = entry.get("labels")
         for i in range(count):
@@ -423,7 +446,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 index=len(piles), number=number, key=key, group=group,
                 role=Role(entry["role"]), name=name, label=label, at=pos,
                 orientation=orientation,
-                spread=entry.get("spread", "none"), deal=entry.get("deal"),
+                spread=entry.get("spread", "none"),
+                deal=entry["deal"][i] if isinstance(entry.get("deal"), list) else entry.get("deal"),
                 face=entry.get("face", "up"), build=builds[i % len(builds)],
                 available=entry.get("available", "top"), note=entry.get("note", ""),
                 heading=entry.get("heading", ""), tag=entry.get("tag", "label"),
@@ -431,10 +455,16 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 withdraw=(withdraw[i] if withdraw[i] != "-" else None)
                 if isinstance(withdraw, list) else withdraw,
                 accepts_from=tuple(accepts) if accepts is not None else None,
-                refill=refill))
+                refill=refill, first_claim=entry.get("first_claim", False),
+                second_to=tuple(entry["second_to"]) if "second_to" in entry else None))
     groups = {p.group for p in piles}
+    for g in raw.get("deal", {}).get("groups", ()):
+        if g not in groups:
+            raise LayoutError(f"{gid}: deal.groups: no group {g!r}")
     for n_entry, entry in enumerate(raw["piles"]):
-        named = list(entry.get("accepts_from", [])) + list(entry.get("refill", {}).get("from", []))
+        named = list(entry.get("accepts_from", [])) + list(entry.get("second_to", [])) + \
+            list(entry.get("refill", {}).get("from", [])) + \
+            list(entry.get("refill", {}).get("after_deal", []))
         for g in named:
             if g not in groups:
                 raise LayoutError(f"{gid}: piles[{n_entry}]: no group {g!r} (the groups are "
@@ -448,6 +478,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         id=gid, title=raw["title"], summary=raw["summary"], rules=raw.get("rules", "standard"),
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
         deal_order=raw.get("deal", {}).get("order", "by-pile"), piles=tuple(piles),
+        deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         options=raw.get("options", {}))
@@ -456,6 +487,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
 def _card_pattern(text: str) -> bool:
     """Whether *text* names a rank (``A``) or a card (``Kh``)."""
     t = str(text).upper().removesuffix("+")
+    for colour in ("BLACK ", "RED "):
+        t = t.removeprefix(colour)
     return t in _RANKS or (t[:-1] in _RANKS and t[-1:] in "CDHS")
 
 

@@ -125,9 +125,11 @@ BUILD = table({
     "empty": one_of("any", "none", "base"),
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
+    "base_card": either(text, list_of(text)),
 })
 
-REFILL = table({"from": list_of(text), "when": one_of("at-once", "player")},
+REFILL = table({"from": list_of(text), "when": one_of("at-once", "player"),
+                "after_deal": list_of(text)},
                required=("from",))
 
 PILE = table({
@@ -142,7 +144,7 @@ PILE = table({
                           list_of(one_of("upright", "crosswise"))),
     "tilt": either(number, list_of(number)),
     "spread": one_of("none", "down", "right", "fan", "hand"),
-    "deal": either(integer(0, 999), one_of("rest")),
+    "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
     "face": one_of("up", "down"),
     "build": BUILD,
     "available": one_of("top", "all", "none"),
@@ -151,6 +153,8 @@ PILE = table({
     "withdraw": either(text, list_of(text)),
     "accepts_from": list_of(text),
     "refill": REFILL,
+    "first_claim": boolean,
+    "second_to": list_of(text),
 }, required=("group", "name", "role", "number"))
 
 #: Options of the shared machinery, and those each game's module reads.
@@ -168,14 +172,25 @@ OPTIONS = table({
 SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"),
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
-DEAL = table({"order": one_of("by-pile", "rounds")})
+DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text)})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,
     "source": SOURCE, "pack": PACK, "deal": DEAL, "options": OPTIONS,
     "piles": list_of(PILE),
 }
-VARIANT = table({**_TOP, "title": text})
+PILE_CHANGE = table({k: v for k, v in PILE.keys.items()  # type: ignore[attr-defined]
+                     if k not in ("group", "number", "count")})
+
+
+def _group_changes(value: Any, path: str) -> None:
+    if not isinstance(value, dict):
+        _fail(path, f"{value!r} is not a table")
+    for group, change in value.items():
+        PILE_CHANGE(change, f"{path}.{group}")
+
+
+VARIANT = table({**_TOP, "title": text, "groups": _group_changes})
 LAYOUT = table({**_TOP, "variants": lambda v, p: _variants(v, p)},
                required=("id", "title", "summary", "source", "pack", "piles"))
 

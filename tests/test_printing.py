@@ -126,8 +126,12 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
     printing.write_booklet(path, "a4")
     pages = pdf_text(path)
     assert "Patience" in pages[0]
-    contents = pages[1]
-    assert "Contents" in contents
+    assert "Contents" in pages[1]
+    contents = ""  # the contents run on over as many pages as the games need
+    for page_text in pages[1:]:
+        if "pile numbers used in play" in flat(page_text):
+            break
+        contents += page_text + "\n"
     numbers = [int(n) for n in re.findall(r"\.\s+(\d+)\s*$", contents, flags=re.M)]
     assert len(numbers) == len(ALL_GAMES)
     for gid, page in zip(ALL_GAMES, numbers):

@@ -16,9 +16,7 @@ talon is taken up, shuffled and dealt again, twice.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from ..cards import SUITS, Card
+from ..cards import Card
 from ..engine import Move, Position, Rules, Status
 from ..layout import Layout
 
@@ -37,23 +35,6 @@ class CarpetRules(Rules):
         self.sources = self.carpet + (self.talon,)
         self.target_groups = (self.foundations, (self.talon,))
         self.targets = self.foundations + (self.talon,)
-
-    # ------------------------------------------------------------ the deal
-    def deal(self, deck: Sequence[Card]) -> Position:
-        """Withdraw an ace and a king of each suit (the first met from the top of
-        the pack), then lay the carpet row by row and keep the rest as the pack."""
-        rest = list(deck)
-        withdrawn = []
-        for rank in (ACE, KING):
-            for suit in SUITS:
-                card = next(c for c in rest if c.rank == rank and c.suit == suit)
-                rest.remove(card)
-                withdrawn.append(card)
-        pos = super().deal(rest)
-        piles = list(pos.piles)
-        for index, card in zip(self.aces + self.kings, withdrawn):
-            piles[index] = (card,)
-        return Position(tuple(piles), pos.down, pos.extra)
 
     # ------------------------------------------------------------ availability
     def lane_free(self, pos: Position, index: int) -> bool:

@@ -17,9 +17,7 @@ column) only the lowest card is free, and taking it frees the one above.
 
 from __future__ import annotations
 
-from typing import Sequence
-
-from ..cards import SUITS, Card
+from ..cards import Card
 from ..engine import Move, Position, Rules
 from ..layout import Layout
 
@@ -40,25 +38,9 @@ class CongressRules(Rules):
         self.refill = layout.options.get("refill", "pause")
 
     # ------------------------------------------------------------ the deal
-    def deal(self, deck: Sequence[Card]) -> Position:
-        """Withdraw the eight aces, deal the four helps, then the first row."""
-        rest = list(deck)
-        aces = []
-        for suit in SUITS + SUITS:
-            card = next(c for c in rest if c.rank == ACE and c.suit == suit)
-            rest.remove(card)
-            aces.append(card)
-        piles: list[tuple[Card, ...]] = [() for _ in self.specs]
-        for index, card in zip(self.foundations, aces):
-            piles[index] = (card,)
-        for index in self.first_helps:
-            piles[index] = (rest.pop(0),)
-        for index in self.rivers:
-            piles[index] = (rest.pop(0),)
-        piles[self.stock] = tuple(reversed(rest))
-        down = [0] * len(piles)
-        down[self.stock] = len(rest)
-        return Position(tuple(piles), tuple(down)).with_extra(rows=1)
+    def initial_extra(self, pos: Position) -> Position:
+        """The layout withdraws the aces and deals the helps and the first row."""
+        return pos.with_extra(rows=1)
 
     # ------------------------------------------------------------ reading
     def vacancies(self, pos: Position) -> list[int]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..cards import Card, Colour, Suit
+from ..cards import Card, Colour
 from ..engine import DEAL, Move, Position, Rules, Status
 from ..layout import Layout
 
@@ -55,26 +55,11 @@ class EmpressRules(Rules):
 
     # ------------------------------------------------------------ the deal
     def deal(self, deck: Sequence[Card]) -> Position:
-        rest = list(deck)
-        piles: list[tuple[Card, ...]] = [() for _ in self.specs]
-
-        def withdraw(test) -> list[Card]:
-            found = [c for c in rest if test(c)]
-            for c in found:
-                rest.remove(c)
-            return found
-
-        for index, card in zip(self.admirals, withdraw(lambda c: c.rank == 1 and not is_red(c))):
-            piles[index] = (card,)
-        for index, card in zip(self.generals, withdraw(lambda c: c.rank == 13 and is_red(c))):
-            piles[index] = (card,)
-        queens = withdraw(lambda c: c.rank == 12 and not is_red(c))
-        empress = next(q for q in queens if q.suit is Suit.CLUBS)
-        queens.remove(empress)
-        piles[self.empress] = (empress,)
-        piles[self.aside] = tuple(queens)
-        for index, card in zip(self.guard, withdraw(lambda c: c.rank == 11 and is_red(c))):
-            piles[index] = (card,)
+        """The layout withdraws the Admirals, Generals, Empress, guard and the
+        queens thrown aside; the Army and Navy are dealt here."""
+        lists: list[list[Card]] = [[] for _ in self.specs]
+        rest = self.withdraw(deck, lists)
+        piles: list[tuple[Card, ...]] = [tuple(p) for p in lists]
         # the Army and Navy dealt together; the overflow of a full side to its talon
         while rest and not all(piles[i] for i in self.army + self.navy):
             card = rest.pop(0)

@@ -1,0 +1,47 @@
+"""The Mill (Cadogan no. 6): the one rule no layout key says.
+
+"The uppermost card of either of the king packets may be transferred, if
+suitable, to the ace packet; but this privilege is limited to one card of
+each at a time, and may only be resorted to when the playing of that card
+would bring into immediate use any other available card of the wings or of
+the talon."  Read: a king packet's top card may go onto the centre when it
+fits there and, once there, lets a card of the wings or the talon go onto
+the centre next; from the same packet again only after another move.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..engine import Move, Position, Rules
+
+
+class MillRules(Rules):
+    def extra_moves(self, pos: Position) -> Iterable[Move]:
+        centre = self.group_piles["centre"][0]
+        passed = pos.get("passed", ())
+        for king in self.group_piles["king"]:
+            pile = pos.piles[king]
+            if pile and king not in passed and len(pile) > 1 and self.fits(pos, pile[-1], centre):
+                after = self.transfer(pos, king, centre)
+                helpers = self.group_piles["wing"] + self.group_piles["talon"]
+                if any(after.piles[h] and self.fits(after, after.piles[h][-1], centre)
+                       for h in helpers):
+                    yield Move("move", king, centre)
+
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        if move.kind == "move" and move.src in self.group_piles["king"] and \
+                move.dst == self.group_piles["centre"][0]:
+            return ("a king packet's top card passes to the centre only when it fits there and "
+                    "lets a card of the wings or the talon follow it at once, one card from "
+                    "a packet at a time")
+        return None
+
+    def apply(self, pos: Position, move: Move) -> Position:
+        new = super().apply(pos, move)
+        if move.kind == "move" and move.src in self.group_piles["king"]:
+            return new.with_extra(passed=tuple(sorted(set(pos.get("passed", ())) | {move.src})))
+        return new.with_extra(passed=()) if pos.get("passed") else new
+
+
+RULES = MillRules
