@@ -140,13 +140,13 @@ class Rules:
         self.target_groups: tuple[tuple[int, ...], ...] = (self.foundations, self.tableau)
         self.targets = self.foundations + self.tableau
         # The pack turned card by card onto a talon, with redeals (declarative:
-        # options ``redeals`` and ``redeal_shuffle`` in the layout).
+        # ``redeals`` and ``redeal_shuffle`` in the layout's [play] table).
         stock = [p.index for p in self.specs if p.role is Role.STOCK]
         talon = [p.index for p in self.specs if p.role is Role.TALON]
         self.stock = stock[0] if len(stock) == 1 else None
         self.talon = talon[0] if len(talon) == 1 else None
-        self.redeals = int(layout.options.get("redeals", 0))
-        self.redeal_shuffle = bool(layout.options.get("redeal_shuffle", False))
+        self.redeals = int(layout.play.get("redeals", 0))
+        self.redeal_shuffle = bool(layout.play.get("redeal_shuffle", False))
         if self.stock is not None and self.talon is not None:
             self.has_deal_step = True
         #: the piles of each group, by the group's key
@@ -160,7 +160,11 @@ class Rules:
         self._routed = any(p.accepts_from is not None or p.refill is not None
                            or p.second_to is not None for p in self.specs)
         #: piles whose card must be played whenever it can be (first_claim)
-        self.first_claims = tuple(p.index for p in self.specs if p.first_claim)
+        self.first_claims = tuple(p.index for p in self.specs if p.first_claim
+                                  and p.role is not Role.FOUNDATION)
+        #: whether a card that can go to a foundation must (first_claim on foundations)
+        self.foundations_first = any(p.first_claim and p.role is Role.FOUNDATION
+                                     for p in self.specs)
         #: whether a refill changes its sources once the pack is being dealt
         self._tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
                                    for p in self.specs)
@@ -285,7 +289,14 @@ class Rules:
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return False
+        if build.one_way and len(pile) > 1 and not self._keeps_way(card, pile):
+            return False
         return self.in_sequence(build, card, top)
+
+    @staticmethod
+    def _keeps_way(card: Card, pile: Sequence[Card]) -> bool:
+        """Whether *card* goes on the way the pile's top two cards go."""
+        return (card.rank - pile[-1].rank) == (pile[-1].rank - pile[-2].rank)
 
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`
@@ -325,6 +336,11 @@ class Rules:
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
+        if build.one_way and len(pile) > 1 and not self._keeps_way(card, pile) and \
+                self.in_sequence(build, card, top):
+            way = "up" if top.rank > pile[-2].rank else "down"
+            return (f"the {spec.ref} goes {way}, as its first cards set it: the {card} "
+                    f"cannot go on the {top}")
         return self.sequence_reason(build, where, card, top)
 
     def empty_reason(self, build: Build, spec: PileSpec, card: Card) -> str | None:
@@ -443,7 +459,17 @@ class Rules:
             claimed = self.claiming(pos)
             if claimed:
                 sources = claimed
-        for dst_group in self.target_groups:
+        groups = self.target_groups
+        if self.foundations_first and self.foundation_move_open(pos):
+            # a card that can go up must: only such moves are open
+            for src in self.sources:
+                for card in dict.fromkeys(self.available_cards(pos, src)):
+                    for dst in self.foundations:
+                        if self.may_route(pos, src, dst, card) and self.fits(pos, card, dst):
+                            yield Move("move", src, dst, 1,
+                                       card if self.specs[src].available == "all" else None)
+            return
+        for dst_group in groups:
             # Empty piles of one group are interchangeable: list only the first.
             first_empty = next((d for d in dst_group if not pos.piles[d]), None)
             dsts = [d for d in dst_group if pos.piles[d] or d == first_empty]
@@ -472,6 +498,12 @@ class Rules:
         is refused; None to let the engine's rules answer."""
         return None
 
+    def foundation_move_open(self, pos: Position) -> bool:
+        """Whether some available card can go to a foundation now."""
+        return any(self.may_route(pos, src, dst, card) and self.fits(pos, card, dst)
+                   for src in self.sources for card in self.available_cards(pos, src)
+                   for dst in self.foundations)
+
     def claiming(self, pos: Position) -> tuple[int, ...]:
         """The piles with first claim (``first_claim``) whose card can be
         played now: while there are any, only their cards may move."""
@@ -497,7 +529,8 @@ class Rules:
         if move.kind == "deal":
             return self.deal_reason(pos) is None and \
                 (not self.refilled_at_once or self.waiting_vacancy(pos) is None) and \
-                (not self.first_claims or not self.claiming(pos))
+                (not self.first_claims or not self.claiming(pos)) and \
+                (not self.foundations_first or not self.foundation_move_open(pos))
         if move.kind != "move" or move.src is None or move.dst is None or move.count != 1 \
                 or move.src == move.dst or move.src not in self.sources \
                 or self.specs[move.dst].role is Role.RESERVE:
@@ -514,6 +547,9 @@ class Rules:
             claimed = self.claiming(pos)
             if claimed and move.src not in claimed:
                 return False
+        if self.foundations_first and move.dst not in self.foundations and \
+                self.foundation_move_open(pos):
+            return False
         return self.may_route(pos, move.src, move.dst, card) and self.fits(pos, card, move.dst)
 
     def may_route(self, pos: Position, src: int, dst: int, card: Card) -> bool:
@@ -626,6 +662,9 @@ class Rules:
             if vacancy is not None:
                 return (f"the vacancy in the {self.specs[vacancy].ref} must be filled first, "
                         f"with a card of the {self._group_names(self.refill_sources(pos, vacancy))}")
+            if self.foundations_first and self.foundation_move_open(pos):
+                return ("a card can go to a foundation, and it must, before the pack is "
+                        "dealt on")
             claimed = self.claiming(pos) if self.first_claims else ()
             if claimed:
                 return (f"the card of the {self.specs[claimed[0]].ref} can be played, and "
@@ -670,6 +709,9 @@ class Rules:
             if claimed:
                 return (f"the card of the {self.specs[claimed[0]].ref} can be played, and "
                         "it must be played before any other")
+        if self.foundations_first and move.dst not in self.foundations and \
+                self.foundation_move_open(pos):
+            return "a card can go to a foundation, and it must, before anything else is done"
         return self.route_reason(pos, move.src, move.dst, card) or \
             self.build_reason(pos, card, move.dst)
 

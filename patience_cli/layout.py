@@ -65,6 +65,8 @@ class Build(NamedTuple):
     distinct_suits: bool = False  # an empty pile of the group takes its first card
                               # only of a suit no other pile of the group has yet
     base_card: str | None = None  # the one card an empty pile takes ("5h")
+    one_way: bool = False     # up-or-down, but a pile keeps the way its first two
+                              # cards set (the Wheatsheaf's reserve heaps)
 
     def describe(self) -> str:
         if self.sequence is not None:
@@ -197,7 +199,9 @@ class Layout(NamedTuple):
     variant: str | None = None
     variants: tuple[str, ...] = ()
     variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
-    options: dict[str, Any] = {}  # game-specific settings
+    play: dict[str, Any] = {}   # the engine's settings: redeals, redeal_shuffle, own_packs
+    board: dict[str, Any] = {}  # the renderers' settings: style, note, mark_available, pairs
+    game: dict[str, Any] = {}   # settings of the game's own module, declared by it
     deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
 
     @property
@@ -401,7 +405,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                     empty=b.get("empty", "any"), step=b.get("step", 1),
                     wrap=b.get("wrap", False), sequence=sequence, capacity=b.get("capacity"),
                     distinct_suits=b.get("distinct_suits", False),
-                    base_card=(cards[i] if isinstance(cards, list) else cards))
+                    base_card=(cards[i] if isinstance(cards, list) else cards),
+                    one_way=b.get("one_way", False))
             listed = isinstance(orders, list) or isinstance(cards, list)
             builds = [one_build(i) for i in range(count if listed else 1)]
         if isinstance(entry.get("deal"), list) and len(entry["deal"]) != count:
@@ -481,7 +486,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
-        options=raw.get("options", {}))
+        play=raw.get("play", {}), board=raw.get("board", {}), game=raw.get("game", {}))
 
 
 def _card_pattern(text: str) -> bool:

@@ -125,7 +125,7 @@ BUILD = table({
     "empty": one_of("any", "none", "base"),
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
-    "base_card": either(text, list_of(text)),
+    "base_card": either(text, list_of(text)), "one_way": boolean,
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player"),
@@ -157,17 +157,27 @@ PILE = table({
     "second_to": list_of(text),
 }, required=("group", "name", "role", "number"))
 
-#: Options of the shared machinery, and those each game's module reads.
-OPTIONS = table({
-    # the engine
-    "redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
-    "pairs": boolean,
-    # the text board and the sheet
-    "board": one_of("rows", "grid"), "board_note": text, "mark_available": boolean,
-    # one game's module each: Sympathy, Congress, Congress, the Besieged City
-    "leader": one_of("A", "B"), "original_helps": integer(1, 8),
-    "refill": one_of("pause", "immediate"), "packing": one_of("order", "fourteens"),
-})
+#: The engine's settings, the renderers' settings, and (declared by the game's
+#: module as ``SETTINGS``, a dict of checks) the module's own.
+PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean})
+BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
+               "pairs": boolean})
+
+
+def _game_settings(rules: Any) -> Check:
+    """The check of a ``[game]`` table: the keys the game's module declares."""
+    def check(value: Any, path: str) -> None:
+        if not rules or rules == "standard":
+            _fail(path, "only a game with a module of its own ('rules') has settings here")
+        import importlib
+
+        try:
+            settings = importlib.import_module(f"patience_cli.games.{rules}").SETTINGS
+        except (ImportError, AttributeError):
+            _fail(path, f"the module {rules!r} declares no SETTINGS")
+        table(settings)(value, path)
+    return check
+
 
 SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"),
                 "number": integer(0, 999), "title": text}, required=("book",))
@@ -176,7 +186,8 @@ DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text)})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,
-    "source": SOURCE, "pack": PACK, "deal": DEAL, "options": OPTIONS,
+    "source": SOURCE, "pack": PACK, "deal": DEAL, "play": PLAY, "board": BOARD,
+    "game": lambda v, p: None,  # checked in validate(), knowing the module
     "piles": list_of(PILE),
 }
 PILE_CHANGE = table({k: v for k, v in PILE.keys.items()  # type: ignore[attr-defined]
@@ -207,5 +218,9 @@ def validate(raw: dict[str, Any], where: str) -> None:
     (the file) and the path of the bad value."""
     try:
         LAYOUT(raw, "")
+        for name, body in [("", raw)] + [(f"variants.{k}.", v) for k, v in
+                                           raw.get("variants", {}).items()]:
+            if "game" in body:
+                _game_settings(body.get("rules", raw.get("rules")))(body["game"], f"{name}game")
     except LayoutSchemaError as exc:
         raise LayoutSchemaError(f"{where}: {exc}") from None

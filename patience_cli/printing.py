@@ -142,7 +142,7 @@ def sample_deals(layout: Layout) -> list["Position"]:
 
         rules = rules_for(layout)
         fresh = new_pack(layout.pack_kind, layout.pack_count)
-        if layout.options.get("own_packs"):
+        if layout.play.get("own_packs"):
             fresh = [c for _ in range(layout.pack_count) for c in new_pack(layout.pack_kind)]
         decks = [fresh, fresh[::-1]] + [shuffled_deck(layout, seed) for seed in range(1, SAMPLES)]
         _SAMPLES[key] = [rules.deal(deck) for deck in decks]
@@ -647,7 +647,7 @@ def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: 
     for box in boxes:
         if box.kind == "caption":
             draw_caption(d, sheet, caption_text(groups[box.key]), box)
-    if layout.options.get("mark_available"):
+    if layout.board.get("mark_available"):
         piles = {b.key: b for b in boxes if b.kind == "pile"}
         for spec in marked_piles(layout, game):
             draw_cross(d, sheet, piles[spec.key])
@@ -744,7 +744,7 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
         names = "; ".join(f"{html.escape(group_heading(specs))} "
                           f"{numbers_text(specs)}" for _, specs in inside)
         lines.append(f"Numbered in the corner of the card: {names}.")
-    if layout.options.get("mark_available"):
+    if layout.board.get("mark_available"):
         lines.append("A cross marks a card that is available "
                      + ("in this deal." if game is not None else "after the deal, as in the book."))
     if game is None:

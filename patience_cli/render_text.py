@@ -35,7 +35,7 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
     if header:
         lines.extend([(text, "title")] for text in wrap_text(header, width, "  "))
         lines.append([])
-    if layout.options.get("board") == "grid":
+    if layout.board.get("style") == "grid":
         lines.extend(grid_board(layout, rules, pos, ascii, marked, width))
         return _footer(lines, footer, width)
     digits = max(len(str(p.number)) for p in layout.piles)
@@ -167,8 +167,8 @@ def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool,
              for c in range(len(cols))}
     gap = 2 if sum(col_w.values()) + 2 * (len(cols) - 1) <= width else 1
     out: list[Line] = _pack(key_cells, width, (dot, ""))
-    if layout.options.get("board_note"):
-        out.extend([(text, "dim")] for text in wrap_text(layout.options["board_note"], width))
+    if layout.board.get("note"):
+        out.extend([(text, "dim")] for text in wrap_text(layout.board["note"], width))
     out.append([])
     for r in range(len(rows)):
         line: Line = []
@@ -220,10 +220,10 @@ def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
         return top + [(f"({len(cards)})", "dim")]
     if pos.down[spec.index] == len(cards):
         return [("##" if ascii else "▒▒", "dim")]
-    if rules.layout.options.get("pairs") and len(cards) == 2 and spec.role is Role.TABLEAU:
+    if rules.layout.board.get("pairs") and len(cards) == 2 and spec.role is Role.TABLEAU:
         # a red-and-black pair lying together (the Empress of India)
         return [card_seg(cards[0], ascii), ("&", ""), card_seg(cards[1], ascii)]
-    if rules.layout.options.get("mark_available") and spec.role in (Role.TABLEAU, Role.RESERVE):
+    if rules.layout.board.get("mark_available") and spec.role in (Role.TABLEAU, Role.RESERVE):
         # the book marks the available cards with a cross; so does the board
         free = cards[-1] in rules.available_cards(pos, spec.index)
         return [card_seg(cards[-1], ascii, free), ("+" if free else " ", "avail" if free else "")]

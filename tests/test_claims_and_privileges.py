@@ -272,3 +272,52 @@ def test_pyramid_all_cards_free_nothing_built_and_one_redeal():
     rules, pos = position(PYR, {PY_F: "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh", 1: "Kh"})
     pos = rules.apply(pos, Move("move", pile_index(rules, 1), pile_index(rules, PY_F)))
     assert rules.status(pos)[0] is Status.WON
+
+
+# ---------------------------------------------------------------- the Wheatsheaf
+WHEAT = "wheatsheaf"
+W_ACE, W_KING, W_STOCK, W_WASTE = 9, 13, 17, 18
+W_HEAPS = range(1, 9)
+
+
+def wheat(piles, **kw):
+    kw.setdefault("down", {W_STOCK: 1})
+    bases = {9: "Ah", 10: "As", 11: "Ad", 12: "Ac", 13: "Kh", 14: "Ks", 15: "Kd", 16: "Kc"}
+    return filled(WHEAT, {W_STOCK: "9d", **bases, **piles}, W_HEAPS, **kw)
+
+
+def test_wheatsheaf_heaps_go_up_or_down_in_suit_one_way():
+    rules, pos = wheat({1: "6d", 2: "5d", 3: "7d", 4: "5s"})
+    assert refusal(rules, pos, 2, 1) is None                        # the five on the six
+    assert refusal(rules, pos, 3, 1) is None                        # or the seven
+    assert "follows suit" in refusal(rules, pos, 4, 1)
+    rules, pos = wheat({1: "6d 5d", 2: "4d", 3: "6c 6d"})
+    assert refusal(rules, pos, 2, 1) is None                        # on down: the four
+    assert "goes down" in refusal(rules, pos, 3, 1)                 # not the six again
+
+
+def test_wheatsheaf_the_books_example_four_five_six_either_way():
+    rules, pos = wheat({1: "6d", 2: "5d", 3: "4d"})
+    pos = rules.apply(pos, move_between(rules, 2, 1))
+    pos = rules.apply(pos, move_between(rules, 3, 1))
+    assert pile_text(rules, pos, 1) == "6d 5d 4d"
+    rules, pos = wheat({1: "4d", 2: "5d", 3: "6d"})
+    pos = rules.apply(pos, move_between(rules, 2, 1))
+    pos = rules.apply(pos, move_between(rules, 3, 1))
+    assert pile_text(rules, pos, 1) == "4d 5d 6d"
+
+
+def test_wheatsheaf_a_card_that_can_go_up_must():
+    rules, pos = wheat({1: "2h", 2: "9c", 3: "8c"})
+    assert "must, before anything else" in refusal(rules, pos, 3, 2)
+    assert "must, before the pack" in rules.move_reason(pos, DEAL)
+    assert refusal(rules, pos, 1, W_ACE) is None
+    assert list(rules.legal_moves(pos)) == [move_between(rules, 1, W_ACE)]
+
+
+def test_wheatsheaf_vacancies_from_the_waste_and_one_deal_only():
+    rules, pos = wheat({1: "2h", W_WASTE: "Jc"})
+    pos = rules.apply(pos, move_between(rules, 1, W_ACE))
+    assert pile_text(rules, pos, 1) == "Jc"
+    rules, pos = filled(WHEAT, {W_WASTE: "Jc"}, W_HEAPS)
+    assert "no redeal" in rules.deal_reason(pos)

@@ -121,8 +121,10 @@ def test_every_layout_keeps_to_the_vocabulary(game_id):
     (lambda r: r["piles"][0].update(count=True), "piles[0].count: True is not a whole number"),
     (lambda r: r["piles"][0].update(at=[1]), "piles[0].at: "),
     (lambda r: r["source"].update(book="cadogen"), "source.book: 'cadogen' is not one of"),
-    (lambda r: r.update(options={"redeal": 1}), "options.redeal: is not a key of this table "
-                                               "(did you mean 'redeals'?)"),
+    (lambda r: r.update(play={"redeal": 1}), "play.redeal: is not a key of this table "
+                                            "(did you mean 'redeals'?)"),
+    (lambda r: r.update(game={"leader": "A"}), "game: only a game with a module of its own"),
+    (lambda r: r.update(board={"style": "grif"}), "board.style: 'grif' is not one of rows, grid"),
     (lambda r: r["piles"][0]["build"].update(base="B"), "piles[0].build.base: 'B' is not a rank"),
 ])
 def test_a_misspelt_key_or_value_is_an_error_naming_file_and_path(change, message):
@@ -166,7 +168,8 @@ def test_the_readme_documents_every_key_of_the_vocabulary():
     if not readme.exists():  # an installed copy: the README stays in the source tree
         pytest.skip("layouts/README.md is in the source checkout only")
     text = readme.read_text()
-    for table in (ls.LAYOUT, ls.PILE, ls.BUILD, ls.OPTIONS, ls.SOURCE, ls.PACK, ls.DEAL):
+    for table in (ls.LAYOUT, ls.PILE, ls.BUILD, ls.REFILL, ls.PLAY, ls.BOARD, ls.SOURCE,
+                  ls.PACK, ls.DEAL):
         for key in table.keys:
             assert f"`{key}" in text or f"`[{key}" in text or f"[[{key}]]" in text, key
 

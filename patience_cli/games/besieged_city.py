@@ -27,6 +27,7 @@ row and one column, and each line has a Rampart at both ends.
 from __future__ import annotations
 
 from ..cards import RANK_NOUN, Card
+from ..layout_schema import one_of
 from ..engine import DEAL, Move, Position, Rules, Status
 from ..layout import Layout
 
@@ -46,6 +47,10 @@ def packs_on(card: Card, top: Card, pairs: set = NEXT_IN_ORDER) -> bool:
                                       or frozenset((card.rank, top.rank)) in pairs)
 
 
+#: This game's own settings (the layout's ``[game]`` table), checked when the
+#: layout is loaded.
+SETTINGS = {"packing": one_of("order", "fourteens")}
+
 class BesiegedCityRules(Rules):
     def __init__(self, layout: Layout) -> None:
         super().__init__(layout)
@@ -63,7 +68,7 @@ class BesiegedCityRules(Rules):
         for r in range(len(self.left)):
             row = reserve[r * cols:(r + 1) * cols]
             self.line[self.left[r]] = self.line[self.right[r]] = row
-        self.pairs = FOURTEENS if layout.options.get("packing") == "fourteens" \
+        self.pairs = FOURTEENS if layout.game.get("packing") == "fourteens" \
             else NEXT_IN_ORDER
         self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
             i: tuple(rp for rp, line in self.line.items() if i in line) for i in reserve}

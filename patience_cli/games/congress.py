@@ -18,11 +18,16 @@ column) only the lowest card is free, and taking it frees the one above.
 from __future__ import annotations
 
 from ..cards import Card
+from ..layout_schema import integer, one_of
 from ..engine import Move, Position, Rules
 from ..layout import Layout
 
 ACE = 1
 
+
+#: This game's own settings (the layout's ``[game]`` table), checked when the
+#: layout is loaded.
+SETTINGS = {"original_helps": integer(1, 8), "refill": one_of("pause", "immediate")}
 
 class CongressRules(Rules):
     has_deal_step = True
@@ -31,11 +36,11 @@ class CongressRules(Rules):
         super().__init__(layout)
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))
-        self.first_helps = self.helps[:int(layout.options.get("original_helps", 4))]
+        self.first_helps = self.helps[:int(layout.game.get("original_helps", 4))]
         self.sources = self.rivers + self.helps
         #: "pause" (the default): vacancies wait for the next 'deal';
         #: "immediate" (the variant): every vacancy is refilled as it occurs
-        self.refill = layout.options.get("refill", "pause")
+        self.refill = layout.game.get("refill", "pause")
 
     # ------------------------------------------------------------ the deal
     def initial_extra(self, pos: Position) -> Position:

@@ -30,11 +30,16 @@ the grace pile, so the face-down cards stay at the bottom of the pile.
 from __future__ import annotations
 
 from ..cards import Card
+from ..layout_schema import one_of
 from ..engine import DEAL, Move, Position, Rules, Status
 from ..layout import Layout
 
 PLAYERS = ("A", "B")
 
+
+#: This game's own settings (the layout's ``[game]`` table), checked when the
+#: layout is loaded.
+SETTINGS = {"leader": one_of("A", "B")}
 
 class SympathyRules(Rules):
     has_deal_step = True
@@ -45,7 +50,7 @@ class SympathyRules(Rules):
                       for p in PLAYERS}
         self.grace = {p: layout.group(f"{p.lower()}_grace")[0].index for p in PLAYERS}
         self.paired = layout.group("paired")[0].index
-        self.leader = layout.options.get("leader", "A")
+        self.leader = layout.game.get("leader", "A")
         self.sources = ()  # nothing is moved by hand
 
     @staticmethod
