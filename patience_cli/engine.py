@@ -168,8 +168,7 @@ class Rules:
         #: whether a refill changes its sources once the pack is being dealt
         self._tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
                                    for p in self.specs)
-        if self.talon is not None and self.specs[self.talon].build is not None and \
-                type(self).__init__ is Rules.__init__:
+        if self.talon is not None and self.specs[self.talon].build is not None:
             # cards are packed on the talon where the layout gives it a build
             self.target_groups = self.target_groups + ((self.talon,),)
             self.targets = self.targets + (self.talon,)
@@ -831,7 +830,7 @@ class Rules:
     def _status(self, pos: Position) -> tuple[Status, str]:
         if self.foundations and self._all_home(pos):
             return Status.WON, "every card is on the foundations"
-        if not self._any_move(pos):
+        if not self.has_move(pos):
             return Status.LOST, self.lost_reason(pos)
         if not self.has_deal_step and not self._progress_now(pos) and \
                 self._only_shuttling(pos):
@@ -907,7 +906,9 @@ class Rules:
         names = sorted({self.specs[i].name for i in self.sources if i not in self.tableau})
         return " or the ".join(names) if names else "tableau"
 
-    def _any_move(self, pos: Position) -> bool:
+    def has_move(self, pos: Position) -> bool:
+        """Hook (status): whether any move is open, the game over or not; by
+        default, whether the lazy generator yields one."""
         return any(True for _ in self._placements(pos))
 
     def lost_reason(self, pos: Position) -> str:

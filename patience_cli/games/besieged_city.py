@@ -122,7 +122,7 @@ class BesiegedCityRules(Rules):
             moves.append(DEAL)
         return moves
 
-    def _any_move(self, pos: Position) -> bool:
+    def has_move(self, pos: Position) -> bool:
         return bool(self._moves(pos))
 
     def move_reason(self, pos: Position, move: Move) -> str | None:

@@ -32,9 +32,6 @@ class CarpetRules(Rules):
         self.at = {rc: index for index, rc in self.cell.items()}
         self.aces = tuple(p.index for p in layout.group("ace"))
         self.kings = tuple(p.index for p in layout.group("king"))
-        self.sources = self.carpet + (self.talon,)
-        self.target_groups = (self.foundations, (self.talon,))
-        self.targets = self.foundations + (self.talon,)
 
     # ------------------------------------------------------------ availability
     def lane_free(self, pos: Position, index: int) -> bool:

@@ -37,7 +37,6 @@ class CongressRules(Rules):
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))
         self.first_helps = self.helps[:int(layout.game.get("original_helps", 4))]
-        self.sources = self.rivers + self.helps
         #: "pause" (the default): vacancies wait for the next 'deal';
         #: "immediate" (the variant): every vacancy is refilled as it occurs
         self.refill = layout.game.get("refill", "pause")

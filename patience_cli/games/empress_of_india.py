@@ -51,7 +51,6 @@ class EmpressRules(Rules):
         self.admirals, self.generals = ids("admiral"), ids("general")
         self.red_talon, self.black_talon = ids("red_talon")[0], ids("black_talon")[0]
         self.empress, self.guard, self.aside = ids("empress")[0], ids("guard"), ids("aside")[0]
-        self.sources = self.army + self.navy
 
     # ------------------------------------------------------------ the deal
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -158,7 +157,7 @@ class EmpressRules(Rules):
                        f"({v}-{v + len(self.navy) - 1}) or the reverse, 'patience move A N' "
                        "('patience moves --all' lists them)")
 
-    def _any_move(self, pos: Position) -> bool:
+    def has_move(self, pos: Position) -> bool:
         if pos.piles[self.stock]:
             return True
         if any(len(pos.piles[a]) == 1 for a in self.army) and \
@@ -301,7 +300,7 @@ class EmpressRules(Rules):
                    (self.red_talon, self.black_talon, self.stock))
         if left == 0:
             return Status.WON, "every card has reached the Admirals and the Generals"
-        if not self._any_move(pos):
+        if not self.has_move(pos):
             return Status.LOST, ("no pair can be played and none can be made, and the pack "
                                  "is dealt out")
         return Status.PLAYING, ""

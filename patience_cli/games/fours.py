@@ -25,7 +25,6 @@ class FoursRules(Rules):
     def __init__(self, layout: Layout) -> None:
         super().__init__(layout)
         self.packets = tuple(p.index for p in layout.group("packet"))
-        self.stock = layout.group("stock")[0].index
         self.out = layout.group("out")[0].index
 
     def initial_extra(self, pos: Position) -> Position:
