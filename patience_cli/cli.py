@@ -20,7 +20,6 @@ from . import output
 from . import state as state_mod
 from .engine import Move, Status
 from .errors import ExitStatus, PatienceError
-from .events import move_events
 from .game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_deck, parse_share_code
 from .layout import catalogue, game_ids, load_layout, use_cache
 from .render_text import board, status_lines, wrap_text
@@ -311,11 +310,11 @@ def play_one(game: Game, move: Move, ascii: bool,
              events: list[dict[str, Any]] | None = None) -> str:
     """Make *move*; returns what it did in words, and adds its events."""
     game.check(move)  # before describing it: an illegal move may name an empty pile
-    text = game.rules.outcome(game.position, move, ascii)
-    before = game.position
-    game.play(move)
+    played = game.rules.play(game.position, move)  # applied once: position and events
+    text = game.rules.outcome(game.position, move, ascii, played.position)
+    game.play(move, played=played)
     if events is not None:
-        events.extend(move_events(game.layout, before, game.position, move))
+        events.extend(played.events)
     return text[0].upper() + text[1:]
 
 
@@ -727,10 +726,12 @@ def redo(
             told, events = [], []
             for _ in range(min(count, len(game.undone))):
                 move = game.undone[-1]
-                said = game.rules.outcome(game.position, move, ascii)
-                before = game.position
-                game.redo(1)
-                events.extend(move_events(game.layout, before, game.position, move))
+                game.check(move)
+                played = game.rules.play(game.position, move)
+                said = game.rules.outcome(game.position, move, ascii, played.position)
+                game.play(move, redoing=True, played=played)
+                game.undone.pop()
+                events.extend(played.events)
                 told.append(f"Played again: {said}.")
             text = report(game, as_json, ascii, told, reveal, events)
         output.write(text)

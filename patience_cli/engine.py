@@ -95,6 +95,13 @@ class Move(NamedTuple):
 DEAL = Move("deal")
 
 
+class Played(NamedTuple):
+    """A move made: the position after it and the events it caused."""
+
+    position: "Position"
+    events: tuple[dict[str, Any], ...]
+
+
 class MoveError(PatienceError, ValueError):
     """Base of the errors met when reading or making a move."""
 
@@ -983,14 +990,51 @@ class Rules:
         return (f"redeal {self.redeals_used(pos) + 1} of {self.redeals}: take up the "
                 f"{self.specs[self.talon].ref}, {how} and deal again")
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def play(self, pos: Position, move: Move) -> "Played":
+        """Apply *move* (which must be legal): the new position and the events
+        it caused (forced placings, refills, cards turned up, cards put out),
+        so that a caller reports what happened without applying it again."""
+        from .events import move_events
+
+        after = self.apply(pos, move)
+        return Played(after, tuple(move_events(self.layout, pos, after, move)))
+
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         """What *move* did, said after it is made (may reveal cards it turned up);
-        :meth:`describe` says what a move will do, without revealing anything."""
+        :meth:`describe` says what a move will do, without revealing anything.
+        Given the position *after* it, what happened by itself is said too
+        (a vacancy refilled from the pack)."""
         if move.kind == "deal" and self.stock is not None and self.talon is not None \
                 and pos.piles[self.stock]:
             card = pos.piles[self.stock][-1]
-            return f"dealt the {card.text(ascii)} to the {self.specs[self.talon].ref}"
-        return self.describe(pos, move, ascii)
+            text = f"dealt the {card.text(ascii)} to the {self.specs[self.talon].ref}"
+        else:
+            text = self.describe(pos, move, ascii)
+        if after is None:
+            return text
+        from .events import move_events
+
+        extra = []
+        for e in move_events(self.layout, pos, after, move):
+            if e["event"] == "moved" or (move.kind == "deal" and e["event"] == "dealt"):
+                continue
+            what = "a card" if e.get("card") is None else \
+                f"the {parse_card(e['card']).text(ascii)}"
+            if e["event"] == "turned up":
+                extra.append(f"{what} is turned up on {self._by_number(e['pile']).ref}")
+            elif e["event"] == "put out":
+                extra.append(f"{what} is put out")
+            else:
+                extra.append(f"{what} fills {self._by_number(e['to']).ref}"
+                             if self._by_number(e["to"]).role is not Role.FOUNDATION
+                             else f"{what} goes to {self._by_number(e['to']).ref}")
+        return text + ("; then " + ", ".join(extra) if extra else "")
+
+    def _by_number(self, number: int) -> PileSpec:
+        spec = self.layout.by_number(number)
+        assert spec is not None
+        return spec
 
     def solver_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
         """Hook for the solver (:mod:`patience_cli.solver`): the legal moves in

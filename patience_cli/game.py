@@ -11,7 +11,8 @@ from typing import Any, Sequence
 
 from .cards import Card, CardParseError, new_pack, parse_card
 from .engine import (
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Position, Rules,
+    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Played, Position,
+    Rules,
     Status, move_from_text, move_to_text,
 )
 from .errors import ExitStatus, PatienceError
@@ -202,10 +203,13 @@ class Game:
         if reason is not None:
             raise IllegalMoveError(reason)
 
-    def play(self, move: Move, redoing: bool = False) -> None:
+    def play(self, move: Move, redoing: bool = False, played: Played | None = None) -> None:
+        """Make *move* (checked first).  *played*, what :meth:`Rules.play`
+        gave for it from this position, is taken as it is, not applied again."""
         self.check(move)
         self.before_last = self.position
-        self.position = self.rules.apply(self.position, move)
+        self.position = played.position if played is not None else \
+            self.rules.apply(self.position, move)
         self.moves.append(move)
         if not redoing:
             self.undone.clear()

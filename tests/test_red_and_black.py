@@ -157,3 +157,31 @@ def test_a_whole_game_plays_from_the_shell(run):
             break
     out = run("show").out
     assert "Volunteer" in out and "Talon" in out
+
+
+def test_a_move_reports_the_refill_it_caused_once_applied():
+    """Rules.play applies a move once and returns its events; the words said
+    after the move name the card that refilled the vacancy."""
+    rules, pos = table({F: "Ad", 1: "2d", PACK: "9c Kh"}, down={PACK: 2})
+    move = move_between(rules, 1, F)
+    played = rules.play(pos, move)
+    assert played.position == rules.apply(pos, move)
+    kinds = [(e["event"], e["card"], e["to"]) for e in played.events]
+    assert ("moved", "2d", F) in kinds and ("dealt", "Kh", 1) in kinds
+    said = rules.outcome(pos, move, after=played.position)
+    assert said.endswith("then the K♥ fills Volunteer 1")
+
+
+def test_move_json_lists_the_refill(run):
+    import json
+
+    for seed in range(1, 200):  # the first deal that opens with a card to go up
+        game = Game.new(GAME, seed=seed)
+        up = next((m for m in game.legal_moves()
+                   if m.kind == "move" and m.dst in game.rules.foundations), None)
+        if up is not None:
+            break
+    src, dst = game.layout.piles[up.src].number, game.layout.piles[up.dst].number
+    assert run("new", GAME, "--seed", str(seed)).code == 0
+    out = json.loads(run("move", str(src), str(dst), "--json").out)
+    assert any(e["event"] == "dealt" and e["to"] == src for e in out["events"])

@@ -285,9 +285,10 @@ class BesiegedCityRules(Rules):
                     f"{b.text(ascii)} ({self.specs[move.dst].ref})")
         return super().describe(pos, move, ascii)
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         text = super().outcome(pos, move, ascii)
-        after = self.apply(pos, move)
+        after = after if after is not None else self.apply(pos, move)
         src = move.src
         if move.kind == "move" and src in self.reserve and move.dst not in self.reserve \
                 and after.piles[src]:

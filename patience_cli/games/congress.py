@@ -119,15 +119,16 @@ class CongressRules(Rules):
             return f"refill {n} vacanc{'y' if n == 1 else 'ies'} from the pack, uppermost rows first"
         return f"deal row {pos.get('rows', 1) + 1} of the rivers"
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         if move.kind != "deal":
             text = super().outcome(pos, move, ascii)
-            after = self.apply(pos, move)
-            plain = super().apply(pos, move)
+            after = after if after is not None else self.apply(pos, move)
+            plain = self.transfer(pos, move.src, move.dst)
             new = [f"{c.text(ascii)} to {self.specs[i].ref}" for i in self.rivers + self.first_helps
                    for c in after.piles[i][len(plain.piles[i]):]]
             return text + ("; refilled: " + ", ".join(new) if new else "")
-        after = self.apply_deal(pos)
+        after = after if after is not None else self.apply_deal(pos)
         dealt = []
         for i in self.rivers + self.first_helps:
             new = after.piles[i][len(pos.piles[i]):]

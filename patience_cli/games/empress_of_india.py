@@ -331,7 +331,8 @@ class EmpressRules(Rules):
         return (f"pair the {card.text(ascii)} ({self.specs[move.src].ref}) with the "
                 f"{target} ({self.specs[move.dst].ref})")
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         text = self.describe(pos, move, ascii)
         log: list[tuple[int, Card]] = []
         self.apply(pos, move, log)

@@ -98,7 +98,8 @@ class FishBoneRules(Rules):
                     return place
         return None
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         text = super().outcome(pos, move, ascii)
         done = self.lay_free_cards(self.transfer(pos, move.src, move.dst))[1] \
             if move.kind == "move" else self.lay_free_cards(self.apply_deal(pos))[1]

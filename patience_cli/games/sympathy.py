@@ -184,14 +184,15 @@ class SympathyRules(Rules):
         return self.deal_step_name(pos) if move.kind == "deal" else \
             super().describe(pos, move, ascii)
 
-    def outcome(self, pos: Position, move: Move, ascii: bool = False) -> str:
+    def outcome(self, pos: Position, move: Move, ascii: bool = False,
+                after: Position | None = None) -> str:
         if move.kind != "deal":
             return super().outcome(pos, move, ascii)
         step = self.next_step(pos)
         if step is None:
             return "nothing to turn up"
         player, i, kind = step
-        after = self.apply(pos, move)
+        after = after if after is not None else self.apply(pos, move)
         new = after.piles[self.paired][len(pos.piles[self.paired]):]
         where = "a grace card" if kind == "grace" else f"{self._name(i)}"
         if kind == "grace":
