@@ -621,9 +621,10 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
 def move(
     words: Annotated[list[str], typer.Argument(
         help="SRC DST: pile numbers (SRC may be a card such as 10h; DST may be f "
-        "for a foundation), or N, the Nth move of 'patience moves'. Cards move one at a "
-        "time in every game so far.",
-        metavar="SRC DST | N")],
+        "for a foundation), SRC DST COUNT to move a run of COUNT cards where the game's "
+        "layout lets runs move (none of the games so far), or N, the Nth move of "
+        "'patience moves'.",
+        metavar="SRC DST [COUNT] | N")],
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
     as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:

@@ -265,6 +265,24 @@ class Rules:
             return []
         return [cards[-1]]
 
+    def run_lengths(self, pos: Position, index: int) -> range:
+        """How many cards may leave pile *index* together (its ``move``): 1 for
+        the top card alone; with ``face-up-run`` up to every face-up card;
+        with ``built-run`` up to the longest run at the top that follows the
+        pile's own build."""
+        spec = self.specs[index]
+        cards = pos.piles[index]
+        up = len(cards) - pos.down[index]
+        if spec.move == "top" or up < 2:
+            return range(1, 2)
+        if spec.move == "face-up-run":
+            return range(1, up + 1)
+        n = 1
+        while n < up and spec.build is not None and \
+                self.in_sequence(spec.build, cards[-n], cards[-n - 1]):
+            n += 1
+        return range(1, n + 1)
+
     # ------------------------------------------------------------------ building
     def fits(self, pos: Position, card: Card, dst: int) -> bool:
         """Whether *card* may go on pile *dst*: the cheap yes or no, with no
@@ -487,6 +505,14 @@ class Rules:
                                 and self.fits(pos, card, dst) \
                                 and not self._pointless(pos, src, dst):
                             yield Move("move", src, dst, 1, card if many else None)
+                if self.specs[src].move != "top" and dst_group is not self.foundations:
+                    for count in self.run_lengths(pos, src)[1:]:
+                        base = pos.piles[src][-count]
+                        for dst in dsts:
+                            if dst != src and self.may_route(pos, src, dst, base) \
+                                    and self.fits(pos, base, dst) and \
+                                    not (not pos.piles[dst] and count == len(pos.piles[src])):
+                                yield Move("move", src, dst, count)
         yield from self.extra_moves(pos)
         if self.has_deal_step and self.deal_reason(pos) is None and \
                 not (self.first_claims and sources is not self.sources):
@@ -537,10 +563,15 @@ class Rules:
                 (not self.refilled_at_once or self.waiting_vacancy(pos) is None) and \
                 (not self.first_claims or not self.claiming(pos)) and \
                 (not self.foundations_first or not self.foundation_move_open(pos))
-        if move.kind != "move" or move.src is None or move.dst is None or move.count != 1 \
+        if move.kind != "move" or move.src is None or move.dst is None \
                 or move.src == move.dst or move.src not in self.sources \
                 or self.specs[move.dst].role is Role.RESERVE:
             return False
+        if move.count != 1:
+            return move.card is None and move.count in self.run_lengths(pos, move.src) \
+                and self.specs[move.dst].role is not Role.FOUNDATION \
+                and self.may_route(pos, move.src, move.dst, pos.piles[move.src][-move.count]) \
+                and self.fits(pos, pos.piles[move.src][-move.count], move.dst)
         available = self.available_cards(pos, move.src)
         card = move.card if move.card is not None else (available[-1] if available else None)
         if card is None or card not in available:
@@ -749,7 +780,20 @@ class Rules:
         return " or the ".join(dict.fromkeys(names))
 
     def count_reason(self, pos: Position, move: Move) -> str | None:
-        return f"only one card moves at a time in {self.layout.title}"
+        """Why *move.count* cards may not leave together (a run move)."""
+        spec = self.specs[move.src]  # type: ignore[index]
+        if spec.move == "top":
+            return f"only one card moves at a time from the {spec.ref}"
+        runs = self.run_lengths(pos, move.src)  # type: ignore[arg-type]
+        if move.count not in runs:
+            what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
+            return (f"the {spec.ref} has {runs[-1]} {what} at its top: {move.count} cannot "
+                    "move together")
+        if self.specs[move.dst].role is Role.FOUNDATION:  # type: ignore[index]
+            return "cards go to the foundations one at a time"
+        base = pos.piles[move.src][-move.count]  # type: ignore[index]
+        return self.route_reason(pos, move.src, move.dst, base) or \
+            self.build_reason(pos, base, move.dst)  # type: ignore[arg-type]
 
     def deal_hint(self) -> str:
         return "use 'deal'" if self.has_deal_step else "there is no dealing step"

@@ -291,10 +291,16 @@ class Game:
                 raise InvalidMoveError(f"there is no legal move {n}: moves are numbered 1 to "
                                        f"{len(legal)} (see 'patience moves')")
             return legal[n - 1]
-        if len(args) != 2:
-            raise InvalidMoveError("a move is SRC DST (pile numbers, or a card and a pile) or "
-                                   "the number of a legal move; cards move one at a time")
+        if len(args) not in (2, 3):
+            raise InvalidMoveError("a move is SRC DST (pile numbers, or a card and a pile), "
+                                   "SRC DST COUNT (a run of cards, where the game moves "
+                                   "runs), or the number of a legal move")
         count = 1
+        if len(args) == 3:
+            n = ascii_number(args[2], 999)
+            if n is None or n < 1:
+                raise InvalidMoveError(f"{_short(args[2])!r} is not a number of cards")
+            count = n
         src_word, dst_word = args[0], args[1]
         card: Card | None = None
         if src_word.isascii() and src_word.isdigit():

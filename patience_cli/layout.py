@@ -163,6 +163,7 @@ class PileSpec(NamedTuple):
                           # placed here (None: every group that cards leave from)
     refill: Refill | None = None  # how a vacancy here is filled
     first_claim: bool = False  # its card must be played whenever it can be
+    move: str = "top"     # top | face-up-run | built-run: what leaves it in one move
     second_to: tuple[str, ...] | None = None  # a card comes here only when no
                           # pile of these groups takes it (the Windmill's centre)
 
@@ -461,6 +462,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 if isinstance(withdraw, list) else withdraw,
                 accepts_from=tuple(accepts) if accepts is not None else None,
                 refill=refill, first_claim=entry.get("first_claim", False),
+                move=entry.get("move", "top"),
                 second_to=tuple(entry["second_to"]) if "second_to" in entry else None))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):

@@ -154,6 +154,7 @@ PILE = table({
     "accepts_from": list_of(text),
     "refill": REFILL,
     "first_claim": boolean,
+    "move": one_of("top", "face-up-run", "built-run"),
     "second_to": list_of(text),
 }, required=("group", "name", "role", "number"))
 

@@ -227,3 +227,62 @@ def test_the_game_list_is_kept_in_an_index_that_follows_the_layouts(run, home):
     again = run("list", "--json")
     assert again.out == first.out
     assert len(json.loads(again.out)["games"]) == len(ALL_GAMES)
+
+
+def _garden_with_runs(move: str):
+    """The Flower-Garden's layout with the Garden's piles moving runs."""
+    import tomllib
+
+    from patience_cli.games import rules_for
+    from patience_cli.layout import layout_path
+
+    raw = tomllib.loads(layout_path("flower-garden").read_text())
+    raw["piles"][0]["move"] = move
+    layout = parse_layout(raw)
+    return rules_for(layout), layout
+
+
+def test_a_built_run_moves_as_a_unit_where_the_layout_says_so():
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+
+    rules, layout = _garden_with_runs("built-run")
+    piles = [()] * len(layout.piles)
+    piles[0] = cards("Kd 9s 7c 6h 5s")   # 7-6-5 built down: a run of three
+    piles[1] = cards("8d")
+    piles[2] = cards("Qh")
+    pos = Position(tuple(piles), (0,) * len(piles))
+    assert list(rules.run_lengths(pos, 0)) == [1, 2, 3]
+    three = Move("move", 0, 1, 3)
+    assert three in list(rules.legal_moves(pos)) and rules.is_legal(pos, three)
+    after = rules.apply(pos, three)
+    assert after.piles[1] == cards("8d 7c 6h 5s") and after.piles[0] == cards("Kd 9s")
+    four = Move("move", 0, 2, 4)                       # 9-7 is not in sequence
+    assert not rules.is_legal(pos, four)
+    assert "3 cards in sequence" in rules.move_reason(pos, four)
+    wrong = Move("move", 0, 2, 3)                      # the 7♣ does not go on the Q♥
+    assert not rules.is_legal(pos, wrong) and rules.move_reason(pos, wrong)
+
+
+def test_runs_stay_single_cards_where_the_layout_says_top():
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+
+    rules, layout = _garden_with_runs("top")
+    piles = [()] * len(layout.piles)
+    piles[0], piles[1], piles[6] = cards("7c 6h"), cards("8d"), cards("Ah")  # (the ace: play goes on)
+    pos = Position(tuple(piles), (0,) * len(piles))
+    assert not rules.is_legal(pos, Move("move", 0, 1, 2))
+    assert "one card moves at a time" in rules.move_reason(pos, Move("move", 0, 1, 2))
+
+
+def test_a_face_up_run_moves_whatever_its_order():
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+
+    rules, layout = _garden_with_runs("face-up-run")
+    piles = [()] * len(layout.piles)
+    piles[0], piles[1], piles[6] = cards("3c 9s 2h"), cards("10d"), cards("Ah")
+    pos = Position(tuple(piles), (1,) + (0,) * (len(piles) - 1))   # the 3♣ face down
+    assert list(rules.run_lengths(pos, 0)) == [1, 2]
+    assert rules.is_legal(pos, Move("move", 0, 1, 2))               # 9♠ (with the 2♥) on 10♦

@@ -4,7 +4,7 @@ shown allowed and forbidden on hand-made positions."""
 
 from collections import Counter
 
-from patience_cli.engine import DEAL, Move, Status, redeal_shuffled
+from patience_cli.engine import DEAL, Status, redeal_shuffled
 from patience_cli.game import Game
 
 from conftest import move_between, pile_index, pile_text, position
