@@ -796,12 +796,13 @@ def rules(
     run(body, as_json)
 
 
-def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: bool) -> str:
+def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: bool,
+                max_states: int | None = None) -> str:
     """Solve from *start* and say it: the commands of the winning line, the
     proof that there is none, or that the time ran out."""
     from .solver import WON, LOST, solve
 
-    sol = solve(game.rules, start, seconds=seconds)
+    sol = solve(game.rules, start, seconds=seconds, max_states=max_states)
     pos, commands = start, []
     for m in sol.moves:
         commands.append("patience " + game.rules.command(pos, m))
@@ -844,6 +845,9 @@ def solve(
     deck: Annotated[Optional[str], typer.Option(
         "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
     variant: VariantOpt = None, seconds: TimeOpt = 5.0,
+    states: Annotated[Optional[int], typer.Option(
+        "--states", min=10, help="Positions to search at most before giving up (the same "
+        "answer on every machine, where --time depends on the machine's speed).")] = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Find a winning line for a deal, or prove there is none, or say the time
@@ -856,7 +860,7 @@ def solve(
     def body() -> None:
         if game is None and seed is None and code is None and deck is None:
             with session(name, state, write=False) as g:
-                text = _solve_text(g, g.start, seconds, True, as_json)
+                text = _solve_text(g, g.start, seconds, True, as_json, states)
         else:
             if game is None and code is None:
                 raise Fail("name a game (or --code), or leave out --seed and --deck to "
@@ -871,7 +875,7 @@ def solve(
             elif seed_value is None:
                 raise Fail("say which deal: --seed N, --code CODE or --deck FILE")
             g = Game.new(gid, var, seed=seed_value, deck=cards)
-            text = _solve_text(g, g.start, seconds, True, as_json)
+            text = _solve_text(g, g.start, seconds, True, as_json, states)
         output.write(text)
     run(body, as_json)
 

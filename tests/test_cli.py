@@ -290,7 +290,7 @@ def test_bad_decks_are_explained(run, tmp_path, deck, words):
 @pytest.mark.parametrize("args,words", [
     (["move", "1", "9"], "there is no pile 9"), (["move", "x", "y"], "neither a pile number"),
     (["move", "1", "2", "3", "4"], "a move is SRC DST"), (["move", "7"], "no legal move 7"),
-    (["move", "1", "2", "x"], "cards move one at a time"),
+    (["move", "1", "2", "x"], "is not a number of cards"),
 ])
 def test_malformed_moves_exit_2(run, args, words):
     run("new", "fours", "--seed", "1")

@@ -32,24 +32,34 @@ def exhaustive(rules, start) -> str:
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_a_winning_line_replays_through_the_command_line(run, game_id):
-    """On several deals: whatever the solver calls won replays, command by
-    command, through 'patience play' to "status": "won"."""
+    """On several deals: whatever the solver calls won replays to won, move by
+    legal move; the first such line, command by command, through 'patience
+    play' (a per-game budget: a bounded number of positions a deal, and one
+    replay through the command line)."""
     won = 0
     for seed in (1, 2, 3):
         game = Game.new(game_id, seed=seed)
-        found = json.loads(run("solve", game_id, "--seed", str(seed), "--time", "0.6",
-                               "--json").out)
+        found = json.loads(run("solve", game_id, "--seed", str(seed), "--states", "400",
+                               "--time", "0.3", "--json").out)
         assert found["result"] in (WON, LOST, GAVE_UP)
         if found["result"] != WON:
             continue
         won += 1
+        assert found["commands"][0] == f"patience new --code {game.code} --force"
+        if won > 1:  # the engine checks every move of the other lines
+            for command in found["commands"][1:]:
+                words = shlex.split(command)[1:]  # ["move", "3", "1"] or ["deal"]
+                move = game.parse_move(words[1:] if words[0] == "move" else words)
+                assert game.rules.is_legal(game.position, move), (game_id, seed, command)
+                game.play(move)
+            assert game.status()[0] is Status.WON, (game_id, seed)
+            continue
         script = "\n".join(" ".join(shlex.split(c)[1:]) for c in found["commands"])
         result = run("play", stdin=script + "\nshow --json\n")
         assert result.code == 0, result.err
         last = result.out[result.out.rindex('{\n "schema"'):]
         assert json.loads(last)["status"] == "won", (game_id, seed)
         assert json.loads(last)["moves_made"] == len(found["commands"]) - 1
-        assert found["commands"][0] == f"patience new --code {game.code} --force"
     if game_id in ("fours", "fish-bone", "congress"):
         assert won, f"{game_id}: the solver found no win on deals 1-3"
 
