@@ -175,6 +175,12 @@ class Rules:
         #: whether a refill changes its sources once the pack is being dealt
         self._tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
                                    for p in self.specs)
+        receiving = tuple(p.index for p in self.specs
+                          if p.role is Role.RESERVE and p.build is not None)
+        if receiving:
+            # a reserve that a book lets cards be placed on (its layout gives it a build)
+            self.target_groups = self.target_groups + (receiving,)
+            self.targets = self.targets + receiving
         if self.talon is not None and self.specs[self.talon].build is not None:
             # cards are packed on the talon where the layout gives it a build
             self.target_groups = self.target_groups + ((self.talon,),)
@@ -292,7 +298,8 @@ class Rules:
             return self.build_reason(pos, card, dst) is None
         spec = self.specs[dst]
         build = spec.build
-        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON):
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
+                                              Role.RESERVE):
             return False
         pile = pos.piles[dst]
         if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
@@ -338,7 +345,8 @@ class Rules:
         """Why *card* may not go on pile *dst*, or None if it may."""
         spec = self.specs[dst]
         build = spec.build
-        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON):
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
+                                              Role.RESERVE):
             return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
@@ -565,7 +573,7 @@ class Rules:
                 (not self.foundations_first or not self.foundation_move_open(pos))
         if move.kind != "move" or move.src is None or move.dst is None \
                 or move.src == move.dst or move.src not in self.sources \
-                or self.specs[move.dst].role is Role.RESERVE:
+                or (self.specs[move.dst].role is Role.RESERVE and self.specs[move.dst].build is None):
             return False
         if move.count != 1:
             return move.card is None and move.count in self.run_lengths(pos, move.src) \
@@ -717,7 +725,7 @@ class Rules:
             return f"cards on the {what} stay there"
         if src.role is Role.STOCK:
             return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
-        if dst.role is Role.RESERVE:
+        if dst.role is Role.RESERVE and dst.build is None:
             return f"cards cannot be returned to the {dst.ref}"
         if not pos.piles[move.src]:
             return f"the {src.ref} is empty"

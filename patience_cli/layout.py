@@ -295,23 +295,65 @@ def load_layout(game_id: str, variant: str | None = None) -> Layout:
 
         from . import __version__
 
-        st = path.stat()
-        kept = folder / "layouts" / f"{path.stem}-{__version__}-{st.st_mtime_ns}-{st.st_size}.json"
+        stamp = "-".join(f"{p.stat().st_mtime_ns}-{p.stat().st_size}"
+                         for p in _chain(game_id))
+        kept = folder / "layouts" / f"{path.stem}-{__version__}-{stamp}.json"
         try:
             return parse_layout(json.loads(kept.read_text(encoding="utf-8")), variant)
         except LayoutError:
             raise
         except Exception:  # noqa: BLE001 - no copy yet, or a damaged one: read the TOML
             pass
-    import tomllib
-
-    with open(path, "rb") as fh:
-        raw = tomllib.load(fh)
-    check_layout(raw, f"layouts/{path.name}")
+    raw = read_raw(game_id)
     layout = parse_layout(raw, variant)
     if folder is not None:
         _keep(kept, raw)
     return layout
+
+
+def _chain(game_id: str) -> list[Path]:
+    """The layout file of *game_id* and those it extends, nearest first."""
+    import tomllib
+
+    chain, seen = [], set()
+    gid: str | None = game_id
+    while gid is not None:
+        if gid in seen:
+            raise LayoutError(f"layouts/{game_id}.toml: extends: {gid!r} extends itself")
+        seen.add(gid)
+        path = layout_path(gid)
+        chain.append(path)
+        with open(path, "rb") as fh:
+            gid = tomllib.load(fh).get("extends")
+    return chain
+
+
+def read_raw(game_id: str) -> dict[str, Any]:
+    """A registered game's layout as checked data.  A layout that
+    ``extends`` another is that one with its own keys put over it (tables
+    merged key by key, lists replaced whole, ``groups`` changing a group's
+    piles as in a variant); its variants are its own."""
+    import tomllib
+
+    path = layout_path(game_id)
+    with open(path, "rb") as fh:
+        raw = tomllib.load(fh)
+    check_layout(raw, f"layouts/{path.name}")
+    if "extends" not in raw:
+        return raw
+    if raw["extends"] == game_id or game_id in [p.stem for p in _chain(game_id)[1:]]:
+        raise LayoutError(f"layouts/{path.name}: extends: the layouts extend each other")
+    base = {k: v for k, v in read_raw(raw["extends"]).items() if k != "variants"}
+    own = {k: v for k, v in raw.items() if k not in ("extends", "groups")}
+    merged = _merge(base, own)
+    groups = raw.get("groups", {})
+    known = {entry["group"] for entry in merged["piles"]}
+    for group in groups:
+        if group not in known:
+            raise LayoutError(f"layouts/{path.name}: groups: no group {group!r}")
+    merged["piles"] = [{**entry, **groups.get(entry["group"], {})} for entry in merged["piles"]]
+    check_layout(merged, f"layouts/{path.name}")
+    return merged
 
 
 def _keep(kept: Path, raw: dict[str, Any]) -> None:

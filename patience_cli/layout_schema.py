@@ -205,6 +205,9 @@ def _group_changes(value: Any, path: str) -> None:
 VARIANT = table({**_TOP, "title": text, "groups": _group_changes})
 LAYOUT = table({**_TOP, "variants": lambda v, p: _variants(v, p)},
                required=("id", "title", "summary", "source", "pack", "piles"))
+#: A layout that extends another gives only what differs (checked again once merged).
+EXTENDING = table({**_TOP, "variants": lambda v, p: _variants(v, p), "extends": text,
+                   "groups": _group_changes}, required=("id", "extends"))
 
 
 def _variants(value: Any, path: str) -> None:
@@ -218,7 +221,7 @@ def validate(raw: dict[str, Any], where: str) -> None:
     """Check a layout file's contents; raises LayoutSchemaError naming *where*
     (the file) and the path of the bad value."""
     try:
-        LAYOUT(raw, "")
+        (EXTENDING if isinstance(raw, dict) and "extends" in raw else LAYOUT)(raw, "")
         for name, body in [("", raw)] + [(f"variants.{k}.", v) for k, v in
                                            raw.get("variants", {}).items()]:
             if "game" in body:

@@ -286,3 +286,52 @@ def test_a_face_up_run_moves_whatever_its_order():
     pos = Position(tuple(piles), (1,) + (0,) * (len(piles) - 1))   # the 3♣ face down
     assert list(rules.run_lengths(pos, 0)) == [1, 2]
     assert rules.is_legal(pos, Move("move", 0, 1, 2))               # 9♠ (with the 2♥) on 10♦
+
+
+def test_a_layout_may_extend_another_and_give_only_what_differs(tmp_path, monkeypatch):
+    """'extends': the other layout with this one's keys put over it (tables key
+    by key, a group's piles changed by 'groups'), checked once merged."""
+    from patience_cli import layout as layout_mod
+
+    files = dict(layout_mod._registry())
+    derived = tmp_path / "red-and-black-slow.toml"
+    derived.write_text('id = "red-and-black-slow"\nextends = "red-and-black"\n'
+                       'title = "Red and Black, no redeal"\n[play]\nredeals = 0\n'
+                       '[groups.volunteer]\nnote = "eight of them"\n')
+    files["red-and-black-slow"] = derived
+    monkeypatch.setattr(layout_mod, "_registry", lambda: files)
+    raw = layout_mod.read_raw("red-and-black-slow")
+    layout = parse_layout(raw)
+    assert layout.title == "Red and Black, no redeal" and layout.play["redeals"] == 0
+    assert layout.play["redeal_shuffle"] is True                  # kept from the base
+    assert layout.group("volunteer")[0].note == "eight of them"
+    assert len(layout.piles) == len(load_layout("red-and-black").piles)
+    derived.write_text('id = "red-and-black-slow"\nextends = "red-and-black"\n'
+                       '[play]\nredeels = 0\n')
+    with pytest.raises(layout_mod.LayoutError, match="play.redeels"):
+        layout_mod.read_raw("red-and-black-slow")
+    derived.write_text('id = "red-and-black-slow"\nextends = "red-and-black-slow"\n')
+    with pytest.raises(layout_mod.LayoutError, match="extend"):
+        layout_mod.read_raw("red-and-black-slow")
+
+
+def test_a_reserve_receives_cards_only_where_its_layout_gives_it_a_build():
+    import tomllib
+
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+    from patience_cli.games import rules_for
+    from patience_cli.layout import layout_path
+
+    raw = tomllib.loads(layout_path("kingdom").read_text())
+    plain = rules_for(parse_layout(raw))
+    raw["piles"][0]["build"] = {"direction": "down", "suit": "any"}
+    built = rules_for(parse_layout(raw))
+    piles = [cards("Kc") for _ in range(8)] + [()] * (len(plain.specs) - 8)
+    piles[0], piles[1] = cards("9s"), cards("8h")
+    piles[-2] = cards("2c")                              # a card left in the stock
+    pos = Position(tuple(piles), tuple(1 if i == len(piles) - 2 else 0
+                                       for i in range(len(piles))))
+    move = Move("move", 1, 0)
+    assert not plain.is_legal(pos, move) and "cannot be returned" in plain.move_reason(pos, move)
+    assert built.is_legal(pos, move) and move in list(built.legal_moves(pos))
