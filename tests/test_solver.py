@@ -40,7 +40,7 @@ def test_a_winning_line_replays_through_the_command_line(run, game_id):
     for seed in (1, 2, 3):
         game = Game.new(game_id, seed=seed)
         found = json.loads(run("solve", game_id, "--seed", str(seed), "--states", "400",
-                               "--time", "0.3", "--json").out)
+                               "--time", "20", "--json").out)  # positions bound it, not time
         assert found["result"] in (WON, LOST, GAVE_UP)
         if found["result"] != WON:
             continue
