@@ -311,9 +311,11 @@ class Rules:
             n = len(pile)
             return n < len(build.sequence) and card.rank == build.sequence[n] and \
                 (not pile or self.suit_follows(build, card, pile[-1]))
+        if build.base == 0 or build.until == 0:  # decided by the deal (FIRST)
+            build = self.decided(pos, spec)
         if not pile:
             if spec.role is Role.FOUNDATION or build.empty == "base":
-                return build.base is None or card.rank == build.base
+                return build.base is None or build.base == 0 or card.rank == build.base
             return build.empty != "none"
         if build.capacity is not None and len(pile) >= build.capacity:
             return False
@@ -350,6 +352,10 @@ class Rules:
             return f"nothing may be placed on the {spec.ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
+        if build.base == 0 or build.until == 0:
+            build = self.decided(pos, spec)
+            if build.base == 0 and not pile:
+                return None  # the first card decides
         if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
             return (f"the {spec.name}s are of different suits: one already holds the "
                     f"{card.suit.name.lower()}, so the {card} cannot start the {spec.ref}")
@@ -385,6 +391,19 @@ class Rules:
         if build.empty == "none":
             return f"an empty packet of the {spec.name} is never refilled"
         return None
+
+    def decided(self, pos: Position, spec: PileSpec) -> Build:
+        """*spec*'s build with a base or end rank of ``first`` made real: the
+        rank of the first card of any pile of its group (the card the deal
+        laid there); its end is the rank below, the run going round the
+        corner.  Before any such card: still undecided (0)."""
+        build = spec.build
+        assert build is not None
+        first = next((pos.piles[i][0].rank for i in self.group_piles[spec.group]
+                      if pos.piles[i]), 0)
+        base = first if build.base == 0 else build.base
+        until = ((first - 2) % 13 + 1 if first else 0) if build.until == 0 else build.until
+        return build._replace(base=base, until=until)
 
     def _suit_taken(self, pos: Position, spec: PileSpec, card: Card) -> bool:
         return any(pos.piles[i] and pos.piles[i][0].suit == card.suit

@@ -74,7 +74,9 @@ class Build(NamedTuple):
                     "alternate": "alternate colours"}[self.suit]
             return f"{sequence_text(self.sequence)}, {suit}"
         bits = []
-        if self.base is not None:
+        if self.base == FIRST:
+            bits.append("from the first card's rank, round the corner")
+        elif self.base is not None:
             bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
                         f"{RANK_TEXT[self.until] if self.until else ''}".strip())
         elif self.direction != "none":
@@ -238,9 +240,16 @@ BOOKS = {
 _RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
 
 
+#: A base or end rank that the deal decides: the rank of the first card laid
+#: on any pile of the group (General Sedgewick, the Terrace).
+FIRST = 0
+
+
 def _rank(value: Any, where: str) -> int | None:
     if value is None:
         return None
+    if value == "first":
+        return FIRST
     r = _RANKS.get(str(value).upper())
     if r is None:
         raise LayoutError(f"{where}: {value!r} is not a rank")

@@ -121,7 +121,7 @@ def _nearest(key: str, keys: dict[str, Any]) -> str | None:
 BUILD = table({
     "direction": one_of("up", "down", "up-or-down", "none"),
     "suit": one_of("same", "any", "alternate"),
-    "base": rank, "until": rank,
+    "base": either(rank, one_of("first")), "until": either(rank, one_of("first")),
     "empty": one_of("any", "none", "base"),
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,

@@ -772,7 +772,9 @@ def build_words(build) -> str:
     suit = {"same": " in suit", "alternate": " in alternate colours",
             "any": " regardless of suit"}[build.suit] if build.direction != "none" else ""
     span = ""
-    if build.base is not None:
+    if build.base == 0:
+        span = " from the rank of the first card laid, round the corner"
+    elif build.base is not None:
         span = f" from the {RANK_NOUN[build.base]}"
         if build.until is not None:
             span += f" to the {RANK_NOUN[build.until]}"

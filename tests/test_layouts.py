@@ -335,3 +335,32 @@ def test_a_reserve_receives_cards_only_where_its_layout_gives_it_a_build():
     move = Move("move", 1, 0)
     assert not plain.is_legal(pos, move) and "cannot be returned" in plain.move_reason(pos, move)
     assert built.is_legal(pos, move) and move in list(built.legal_moves(pos))
+
+
+def test_a_foundation_base_decided_by_the_first_card_laid():
+    """base = until = "first": the group's first card fixes the rank every
+    pile starts with, and each pile goes round the corner to the rank below."""
+    import tomllib
+
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+    from patience_cli.games import rules_for
+    from patience_cli.layout import layout_path
+
+    raw = tomllib.loads(layout_path("flower-garden").read_text())
+    raw["piles"][2]["build"] = {"base": "first", "until": "first", "direction": "up",
+                                "suit": "same", "wrap": True}
+    rules = rules_for(parse_layout(raw))
+    f1, f2 = 7, 8
+    piles = [()] * len(rules.specs)
+    piles[f1] = cards("7h 8h 9h 10h Jh Qh Kh Ah 2h 3h 4h 5h")
+    piles[0], piles[1], piles[2] = cards("7s"), cards("8s"), cards("6h")
+    pos = Position(tuple(piles), (0,) * len(piles))
+    assert rules.is_legal(pos, Move("move", 0, f2))              # a seven starts a pile
+    assert not rules.is_legal(pos, Move("move", 1, f2))          # an eight does not
+    assert "takes only a seven" in rules.move_reason(pos, Move("move", 1, f2))
+    assert rules.is_legal(pos, Move("move", 2, f1))              # K then A then ... 6: the end
+    full = rules.apply(pos, Move("move", 2, f1))
+    assert "complete" in rules.build_reason(full, cards("7h")[0], f1)
+    empty = Position(tuple(() if i >= 7 else p for i, p in enumerate(piles)), pos.down)
+    assert rules.is_legal(empty, Move("move", 1, f2))            # before any: the first decides
