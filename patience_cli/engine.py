@@ -156,6 +156,12 @@ class Rules:
         self.redeal_shuffle = bool(layout.play.get("redeal_shuffle", False))
         if self.stock is not None and self.talon is not None:
             self.has_deal_step = True
+        #: the group the pack is dealt to, a card on each of its piles a step
+        #: (play.deal_to), and the groups gathered up and dealt again (play.regather)
+        self.deal_to: str | None = layout.play.get("deal_to")
+        self.regather: dict[str, Any] = layout.play.get("regather", {})
+        if (self.deal_to and self.stock is not None) or self.regather:
+            self.has_deal_step = True
         #: the piles of each group, by the group's key
         self.group_piles: dict[str, tuple[int, ...]] = {
             g: tuple(p.index for p in ps) for g, ps in layout.groups()}
@@ -826,6 +832,14 @@ class Rules:
         return "use 'deal'" if self.has_deal_step else "there is no dealing step"
 
     def deal_reason(self, pos: Position) -> str | None:
+        if self.deal_to and self.stock is not None:
+            return None if pos.piles[self.stock] else "the pack is dealt out"
+        if self.regather:
+            times = int(self.regather.get("times", 1))
+            if int(pos.get("regathered", 0)) >= times:
+                return (f"the cards have been gathered and dealt again "
+                        f"{'once' if times == 1 else f'{times} times'}: there is no more")
+            return None
         if self.stock is None or self.talon is None:
             return f"{self.layout.title} has no dealing step: every card is dealt at the start"
         if pos.piles[self.stock]:
@@ -839,6 +853,31 @@ class Rules:
             return (f"the pack is dealt out and the {'redeal is' if n == 1 else f'{n} redeals are'}"
                     " used")
         return None
+
+    def gather_and_deal(self, pos: Position) -> Position:
+        """Take up the cards of the groups ``regather.from`` names, pile by pile
+        in the layout's order (each pile's cards bottom first), shuffle them
+        where ``regather.shuffle`` says so, and deal them again as at the
+        start: each pile its ``deal`` count, in order, until the cards run out."""
+        groups = self.regather.get("from", ())
+        piles = [list(p) for p in pos.piles]
+        down = list(pos.down)
+        order = [i for i, spec in enumerate(self.specs) if spec.group in groups]
+        cards = [c for i in order for c in piles[i]]
+        done = int(pos.get("regathered", 0)) + 1
+        if self.regather.get("shuffle", False):
+            cards = redeal_shuffled(cards, done)
+        for i in order:
+            piles[i], down[i] = [], 0
+        k = 0
+        for i in order:
+            n = self.specs[i].deal if isinstance(self.specs[i].deal, int) else 0
+            piles[i] = cards[k:k + n]
+            k += n
+        if k < len(cards):  # more cards than the first deal laid: on the last piles
+            piles[order[-1]] = piles[order[-1]] + cards[k:]
+        return Position(tuple(tuple(p) for p in piles), tuple(down),
+                        pos.extra).with_extra(regathered=done)
 
     def redeals_used(self, pos: Position) -> int:
         return int(pos.get("redeals", 0))
@@ -854,7 +893,22 @@ class Rules:
 
     def apply_deal(self, pos: Position) -> Position:
         """Turn the top card of the pack onto the talon; when the pack is out,
-        take up the talon as the new pack (shuffled where the book says so)."""
+        take up the talon as the new pack (shuffled where the book says so).
+        Or, as the layout says: a card from the pack onto each pile of a group
+        (``deal_to``), or the groups' cards gathered up and dealt again
+        (``regather``)."""
+        if self.deal_to and self.stock is not None:
+            piles, down = list(pos.piles), list(pos.down)
+            stock = list(piles[self.stock])
+            for i in self.group_piles[self.deal_to]:
+                if not stock:
+                    break
+                piles[i] = piles[i] + (stock.pop(),)
+            piles[self.stock] = tuple(stock)
+            down[self.stock] = min(down[self.stock], len(stock))
+            return Position(tuple(piles), tuple(down), pos.extra)
+        if self.regather:
+            return self.gather_and_deal(pos)
         if self.stock is None or self.talon is None:
             raise NotImplementedError
         piles, down = list(pos.piles), list(pos.down)
@@ -1053,6 +1107,12 @@ class Rules:
         return f"{what} from {src.ref} to {dst.ref} {target}"
 
     def deal_step_name(self, pos: Position) -> str:
+        if self.deal_to and self.stock is not None:
+            return f"deal a card from the pack to each {self.specs[self.group_piles[self.deal_to][0]].name}"
+        if self.regather:
+            return (f"gather up the cards{' and shuffle them' if self.regather.get('shuffle') else ''}"
+                    f" and deal them again ({int(pos.get('regathered', 0)) + 1} of "
+                    f"{int(self.regather.get('times', 1))})")
         if self.stock is None or self.talon is None:
             return "deal"
         if pos.piles[self.stock]:

@@ -160,7 +160,10 @@ PILE = table({
 
 #: The engine's settings, the renderers' settings, and (declared by the game's
 #: module as ``SETTINGS``, a dict of checks) the module's own.
-PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean})
+REGATHER = table({"from": list_of(text), "shuffle": boolean, "times": integer(1, 99)},
+                 required=("from",))
+PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
+              "deal_to": text, "regather": REGATHER})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
                "pairs": boolean})
 

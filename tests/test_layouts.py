@@ -364,3 +364,50 @@ def test_a_foundation_base_decided_by_the_first_card_laid():
     assert "complete" in rules.build_reason(full, cards("7h")[0], f1)
     empty = Position(tuple(() if i >= 7 else p for i, p in enumerate(piles)), pos.down)
     assert rules.is_legal(empty, Move("move", 1, f2))            # before any: the first decides
+
+
+def _garden(change):
+    import tomllib
+
+    from patience_cli.games import rules_for
+    from patience_cli.layout import layout_path
+
+    raw = tomllib.loads(layout_path("flower-garden").read_text())
+    change(raw)
+    return rules_for(parse_layout(raw))
+
+
+def test_the_pack_dealt_a_card_to_each_pile_of_a_group():
+    from conftest import cards
+    from patience_cli.engine import DEAL, Position
+
+    def change(raw):
+        raw["piles"][1].update(role="stock", face="down", available="top")
+        raw["play"] = {"deal_to": "garden"}
+    rules = _garden(change)
+    piles = [cards("Kc")] * 6 + [cards("2s 3s 4s 5s 6s 7s 8s")] + [()] * 4
+    pos = Position(tuple(piles), (0,) * 6 + (7,) + (0,) * 4)
+    assert rules.is_legal(pos, DEAL)
+    after = rules.apply(pos, DEAL)
+    assert [after.piles[i][-1].code for i in range(6)] == ["8s", "7s", "6s", "5s", "4s", "3s"]
+    assert after.piles[6] == cards("2s") and after.down[6] == 1
+    last = rules.apply(after, DEAL)
+    assert last.piles[0][-1].code == "2s" and last.piles[1] == cards("Kc 7s")
+    assert rules.deal_reason(last) == "the pack is dealt out"
+
+
+def test_the_tableau_gathered_up_and_dealt_again():
+    from conftest import cards
+    from patience_cli.engine import DEAL, Position
+
+    def change(raw):
+        raw["play"] = {"regather": {"from": ["garden"], "shuffle": False, "times": 1}}
+    rules = _garden(change)
+    garden = ["Kc Qh Jc 10h 9c 8h", "7c 6h 5c 4h 3c 2h", "Kd", "", "", "Qs Js"]
+    piles = [cards(g) for g in garden] + [cards("Ad")] + [()] * 4
+    pos = Position(tuple(piles), (0,) * 11)
+    after = rules.apply(pos, DEAL)
+    assert [len(after.piles[i]) for i in range(6)] == [6, 6, 3, 0, 0, 0]
+    assert after.piles[2] == cards("Kd Qs Js")          # taken up pile by pile, in order
+    assert after.piles[6] == cards("Ad")                # the Bouquet is not gathered
+    assert "no more" in rules.deal_reason(after)
