@@ -160,6 +160,9 @@ class Rules:
         #: (play.deal_to), and the groups gathered up and dealt again (play.regather)
         self.deal_to: str | None = layout.play.get("deal_to")
         self.regather: dict[str, Any] = layout.play.get("regather", {})
+        #: a counted grace: so many times, a face-up card of these groups that
+        #: is not free may go to a foundation all the same (play.grace)
+        self.grace: dict[str, Any] = layout.play.get("grace", {})
         if (self.deal_to and self.stock is not None) or self.regather:
             self.has_deal_step = True
         #: the piles of each group, by the group's key
@@ -547,9 +550,35 @@ class Rules:
                                     not (not pos.piles[dst] and count == len(pos.piles[src])):
                                 yield Move("move", src, dst, count)
         yield from self.extra_moves(pos)
+        if self.grace:
+            yield from self.grace_moves(pos)
         if self.has_deal_step and self.deal_reason(pos) is None and \
                 not (self.first_claims and sources is not self.sources):
             yield DEAL
+
+    def graces_left(self, pos: Position) -> int:
+        return int(self.grace.get("times", 1)) - int(pos.get("graces", 0)) if self.grace else 0
+
+    def grace_moves(self, pos: Position) -> Iterator[Move]:
+        """The moves a counted grace opens: a face-up card of the grace's
+        groups that is not free, to a foundation that takes it."""
+        if self.graces_left(pos) <= 0:
+            return
+        for group in self.grace.get("from", ()):
+            for src in self.group_piles[group]:
+                free = set(self.available_cards(pos, src))
+                for card in dict.fromkeys(pos.piles[src][pos.down[src]:]):
+                    if card in free:
+                        continue
+                    for dst in self.foundations:
+                        if self.fits(pos, card, dst):
+                            yield Move("move", src, dst, 1, card)
+                            break
+
+    def is_grace(self, pos: Position, move: Move) -> bool:
+        """Whether *move* is one a counted grace opens now."""
+        return bool(self.grace) and move.card is not None and move.kind == "move" and \
+            move in self.grace_moves(pos)
 
     # ------------------------------------------------------------------ hooks
     def extra_moves(self, pos: Position) -> Iterable[Move]:
@@ -589,7 +618,7 @@ class Rules:
             return self.move_reason(pos, move) is None
         if self.status(pos)[0] is not Status.PLAYING:
             return False
-        if move in self.extra_moves(pos):
+        if move in self.extra_moves(pos) or self.is_grace(pos, move):
             return True
         if move.kind == "deal":
             return self.deal_reason(pos) is None and \
@@ -722,7 +751,7 @@ class Rules:
         status, why = self.status(pos)
         if status is not Status.PLAYING:
             return f"the game is over: {why}"
-        if move in self.extra_moves(pos):
+        if move in self.extra_moves(pos) or self.is_grace(pos, move):
             return None
         own = self.extra_refusal(pos, move)
         if own is not None:
@@ -758,8 +787,13 @@ class Rules:
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src]:
-                    return (f"the {move.card} is not available: only the top card of the "
-                            f"{src.ref} may be played")
+                    why = (f"the {move.card} is not available: only the top card of the "
+                           f"{src.ref} may be played")
+                    if self.grace and src.group in self.grace.get("from", ()):
+                        left = self.graces_left(pos)
+                        why += (f" (a grace lets such a card go to a foundation that takes it: "
+                                f"{left} left)" if left > 0 else "; the grace is used")
+                    return why
                 return f"the {move.card} is not in the {src.ref}"
             card = move.card
         elif not available:
@@ -889,7 +923,11 @@ class Rules:
         """The position after *move* (which must be legal)."""
         if move.kind == "deal":
             return self.settle(self.apply_deal(pos))
-        return self.settle(self.transfer(pos, move.src, move.dst, move.count, move.card))
+        after = self.transfer(pos, move.src, move.dst, move.count, move.card)
+        if self.grace and move.card is not None and \
+                move.card not in self.available_cards(pos, move.src):
+            after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
+        return self.settle(after)
 
     def apply_deal(self, pos: Position) -> Position:
         """Turn the top card of the pack onto the talon; when the pack is out,

@@ -329,6 +329,10 @@ class Game:
                                        + self._dst_words(dsts))
             return Move("move", src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
+            graced = [Move("move", src, d, count, card) for d in dsts]
+            graced = [m for m in graced if self.rules.is_grace(pos, m)]
+            if graced:
+                return graced[0]  # a grace: a card that is not free, named
             card = None  # the top card, checked below
             if pos.piles[src][-1] != parse_card(src_word):
                 raise IllegalMoveError(
@@ -360,6 +364,10 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
+        graced = [m.src for m in self.rules.grace_moves(pos) if m.card == card] \
+            if self.rules.grace else []
+        if graced:
+            return graced[0]  # not free, but a grace may take it
         holders = [self.layout.piles[i].ref for i, p in enumerate(pos.piles) if card in p]
         if not holders:
             raise InvalidMoveError(f"there is no {card} in {self.layout.title}'s pack")

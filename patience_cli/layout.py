@@ -521,7 +521,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             raise LayoutError(f"{gid}: deal.groups: no group {g!r}")
     play = raw.get("play", {})
     for where, g in ([("play.deal_to", play["deal_to"])] if "deal_to" in play else []) + \
-            [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())]:
+            [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())] + \
+            [("play.grace.from", g) for g in play.get("grace", {}).get("from", ())]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
     for n_entry, entry in enumerate(raw["piles"]):

@@ -163,7 +163,9 @@ PILE = table({
 REGATHER = table({"from": list_of(text), "shuffle": boolean, "times": integer(1, 99)},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
-              "deal_to": text, "regather": REGATHER})
+              "deal_to": text, "regather": REGATHER,
+              "grace": table({"times": integer(1, 9), "from": list_of(text)},
+                             required=("from",))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
                "pairs": boolean})
 

@@ -411,3 +411,51 @@ def test_the_tableau_gathered_up_and_dealt_again():
     assert after.piles[2] == cards("Kd Qs Js")          # taken up pile by pile, in order
     assert after.piles[6] == cards("Ad")                # the Bouquet is not gathered
     assert "no more" in rules.deal_reason(after)
+
+
+def test_a_counted_grace_frees_one_buried_card_for_a_foundation():
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+
+    def change(raw):
+        raw["play"] = {"grace": {"times": 1, "from": ["garden"]}}
+    rules = _garden(change)
+    piles = [cards("Ah 9s"), cards("Ac 10d"), cards("Kc")] + [()] * 3 + [cards("2d")] + [()] * 4
+    pos = Position(tuple(piles), (0,) * 11)
+    grace = Move("move", 0, 7, 1, cards("Ah")[0])
+    assert rules.is_legal(pos, grace) and grace in list(rules.legal_moves(pos))
+    after = rules.apply(pos, grace)
+    assert after.piles[0] == cards("9s") and after.piles[7] == cards("Ah")
+    second = Move("move", 1, 8, 1, cards("Ac")[0])
+    assert not rules.is_legal(after, second)
+    assert "the grace is used" in rules.move_reason(after, second)
+    plain = _garden(lambda raw: None)
+    assert not plain.is_legal(pos, grace)
+
+
+def test_a_grace_move_is_typed_with_its_card(tmp_path, monkeypatch, run):
+    """'patience move Ah 8' names a grace move from the shell."""
+    from patience_cli import layout as layout_mod
+
+    files = dict(layout_mod._registry())
+    graced = tmp_path / "garden-grace.toml"
+    graced.write_text('id = "garden-grace"\nextends = "flower-garden"\n'
+                      '[play]\ngrace = { from = ["garden"] }\n')
+    files["garden-grace"] = graced
+    monkeypatch.setattr(layout_mod, "_registry", lambda: files)
+    layout_mod.load_layout.cache_clear()
+    try:
+        from patience_cli.game import Game
+
+        for seed in range(1, 300):
+            game = Game.new("garden-grace", seed=seed)
+            buried = [m for m in game.legal_moves() if game.rules.is_grace(game.position, m)]
+            if buried:
+                break
+        move = buried[0]
+        number = game.layout.piles[move.dst].number
+        game.position = game.start
+        parsed = game.parse_move([move.card.code, str(number)])
+        assert parsed == move
+    finally:
+        layout_mod.load_layout.cache_clear()
