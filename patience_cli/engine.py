@@ -171,6 +171,11 @@ class Rules:
         #: piles refilled at once when they empty, in the order they are refilled
         self.refilled_at_once = tuple(p.index for p in self.specs
                                       if p.refill is not None and p.refill.when == "at-once")
+        #: piles whose vacancies wait for the next deal (refill.when = "deal")
+        self.refilled_at_deal = tuple(p.index for p in self.specs
+                                      if p.refill is not None and p.refill.when == "deal")
+        if self.refilled_at_deal and self.stock is not None:
+            self.has_deal_step = True
         #: whether any pile restricts where its cards come from (accepts_from,
         #: refill, second_to)
         self._routed = any(p.accepts_from is not None or p.refill is not None
@@ -721,7 +726,7 @@ class Rules:
         while changed:
             changed = False
             for i in self.refilled_at_once:
-                if pos.piles[i]:
+                if len(pos.piles[i]) >= self.specs[i].refill.size:  # type: ignore[union-attr]
                     continue
                 for g in self.refill_sources(pos, i):
                     piles = self.group_piles[g]
@@ -866,6 +871,9 @@ class Rules:
         return "use 'deal'" if self.has_deal_step else "there is no dealing step"
 
     def deal_reason(self, pos: Position) -> str | None:
+        if self.refilled_at_deal and self.stock is not None and pos.piles[self.stock] and \
+                self.short_at_deal(pos):
+            return None
         if self.deal_to and self.stock is not None:
             return None if pos.piles[self.stock] else "the pack is dealt out"
         if self.regather:
@@ -929,12 +937,33 @@ class Rules:
             after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
         return self.settle(after)
 
+    def short_at_deal(self, pos: Position) -> list[int]:
+        """The piles waiting for the next deal to refill them, in order."""
+        return [i for i in self.refilled_at_deal
+                if len(pos.piles[i]) < self.specs[i].refill.size]  # type: ignore[union-attr]
+
+    def refill_at_deal(self, pos: Position) -> Position:
+        """Fill every vacancy waiting for the deal from its sources' top cards
+        (the pack's next card, the talon's top), in the layout's order."""
+        for i in self.short_at_deal(pos):
+            while len(pos.piles[i]) < self.specs[i].refill.size:  # type: ignore[union-attr]
+                source = next((self.group_piles[g][0] for g in self.refill_sources(pos, i)
+                               if len(self.group_piles[g]) == 1
+                               and pos.piles[self.group_piles[g][0]]), None)
+                if source is None:
+                    break
+                pos = self.transfer(pos, source, i)
+        return pos
+
     def apply_deal(self, pos: Position) -> Position:
         """Turn the top card of the pack onto the talon; when the pack is out,
         take up the talon as the new pack (shuffled where the book says so).
         Or, as the layout says: a card from the pack onto each pile of a group
         (``deal_to``), or the groups' cards gathered up and dealt again
         (``regather``)."""
+        if self.refilled_at_deal and self.stock is not None and pos.piles[self.stock] and \
+                self.short_at_deal(pos):
+            return self.refill_at_deal(pos)  # this deal fills the vacancies and does no more
         if self.deal_to and self.stock is not None:
             piles, down = list(pos.piles), list(pos.down)
             stock = list(piles[self.stock])
@@ -1145,6 +1174,10 @@ class Rules:
         return f"{what} from {src.ref} to {dst.ref} {target}"
 
     def deal_step_name(self, pos: Position) -> str:
+        if self.refilled_at_deal and self.stock is not None and pos.piles[self.stock] and \
+                self.short_at_deal(pos):
+            n = len(self.short_at_deal(pos))
+            return f"refill {n} vacanc{'y' if n == 1 else 'ies'} from the pack"
         if self.deal_to and self.stock is not None:
             return f"deal a card from the pack to each {self.specs[self.group_piles[self.deal_to][0]].name}"
         if self.regather:

@@ -129,13 +129,16 @@ class Refill(NamedTuple):
     """How a vacancy is filled: from the first of *sources* (group keys, in
     order) that has a card; *when* ``at-once`` (before anything else is done:
     by itself from a single pile such as the pack or the talon, by the
-    player's choice of card from a group of several) or ``player`` (an empty
-    pile takes a card from these groups only, when the player likes)."""
+    player's choice of card from a group of several), ``player`` (an empty
+    pile takes a card from these groups only, when the player likes) or
+    ``deal`` (vacancies wait for the next 'deal', which fills them and does
+    nothing else)."""
 
     sources: tuple[str, ...]
     when: str = "at-once"
     after_deal: tuple[str, ...] | None = None  # the sources once the pack has
                               # begun to be dealt (the Pyramid: the waste heap alone)
+    size: int = 1             # the pile is kept at this many cards at least
 
 
 class PileSpec(NamedTuple):
@@ -470,7 +473,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                               f"{count} pile{'s' if count != 1 else ''}")
         r = entry.get("refill")
         refill = Refill(tuple(r["from"]), r.get("when", "at-once"),
-                        tuple(r["after_deal"]) if "after_deal" in r else None) if r else None
+                        tuple(r["after_deal"]) if "after_deal" in r else None,
+                        r.get("size", 1)) if r else None
         accepts = entry.get("accepts_from")
         labels = entry.get("labels")
         for i in range(count):

@@ -128,7 +128,8 @@ BUILD = table({
     "base_card": either(text, list_of(text)), "one_way": boolean,
 })
 
-REFILL = table({"from": list_of(text), "when": one_of("at-once", "player"),
+REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
+                "size": integer(1, 52),
                 "after_deal": list_of(text)},
                required=("from",))
 

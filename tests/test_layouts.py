@@ -459,3 +459,36 @@ def test_a_grace_move_is_typed_with_its_card(tmp_path, monkeypatch, run):
         assert parsed == move
     finally:
         layout_mod.load_layout.cache_clear()
+
+
+def test_vacancies_filled_at_the_next_deal_and_piles_kept_at_a_size():
+    from conftest import cards
+    from patience_cli.engine import DEAL, Move, Position
+
+    def at_deal(raw):
+        raw["piles"][1].update(role="stock", face="down", available="top")
+        raw["piles"][0]["refill"] = {"from": ["bouquet"], "when": "deal"}
+        raw["play"] = {"deal_to": "garden"}
+    rules = _garden(at_deal)
+    piles = [cards("Ah")] + [cards("Kc")] * 5 + [cards("5s 6s 7s 8s 9s 10s 4s")] + [()] * 4
+    pos = Position(tuple(piles), (0,) * 6 + (7,) + (0,) * 4)
+    pos = rules.apply(pos, Move("move", 0, 7))          # the ace up: Garden 1 empty
+    assert pos.piles[0] == ()                            # it waits for the deal
+    assert rules.deal_step_name(pos).startswith("refill 1 vacancy")
+    pos = rules.apply(pos, DEAL)
+    assert pos.piles[0] == cards("4s") and all(len(pos.piles[i]) == 1 for i in range(1, 6))
+    pos = rules.apply(pos, DEAL)                         # no vacancy: a card to each
+    assert all(len(pos.piles[i]) == 2 for i in range(6))
+
+    def kept_at_two(raw):
+        raw["piles"][1].update(role="stock", face="down", available="top")
+        raw["piles"][0]["refill"] = {"from": ["bouquet"], "size": 2}
+    rules = _garden(kept_at_two)
+    piles = [cards("Ah")] + [cards("Kc 9c")] * 4 + [cards("Kc Ad")] + [cards("5s 6s 8h")] \
+        + [()] * 4                                      # (the A♦: play goes on)
+    pos = rules.settle(Position(tuple(piles), (0,) * 6 + (3,) + (0,) * 4))
+    assert pos.piles[0] == cards("Ah 8h")                # topped up to two at once
+    move = Move("move", 0, 1)                            # the 8♥ onto a 9♣
+    assert rules.is_legal(pos, move)
+    pos = rules.apply(pos, move)
+    assert pos.piles[0] == cards("Ah 6s")                # and topped up again
