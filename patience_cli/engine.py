@@ -1124,6 +1124,8 @@ class Rules:
         A card is safe when no tableau pile could ever need it to hold a
         lower card: aces and deuces always, and otherwise once every card of
         the next lower rank that could be placed on it is on a foundation."""
+        if not self._safety_known():
+            return None  # builds this rule of thumb does not cover: nothing is called safe
         tops = {}
         for f in self.foundations:
             pile = pos.piles[f]
@@ -1133,9 +1135,30 @@ class Rules:
             if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
             card = self.moving_card(pos, move)
-            if self._safe(card, tops):
+            # where a card could go up on piles that are not alike (an ascending
+            # and a descending foundation of its suit), the choice matters
+            homes = {(self.specs[f].build, pos.piles[f][-1].rank if pos.piles[f] else None)
+                     for f in self.foundations if self.fits(pos, card, f)}
+            if len(homes) == 1 and self._safe(card, tops):
                 return move
         return None
+
+    def _safety_known(self) -> bool:
+        """Whether :meth:`_safe`'s rule of thumb holds for this layout: every
+        pile built on in play builds down by one without turning the corner
+        (or is not built on), and, where such piles exist, the foundations
+        go up; found once."""
+        known = self.__dict__.get("_safety")
+        if known is None:
+            built = [p.build for p in self.specs if p.build is not None and p.role in
+                     (Role.TABLEAU, Role.TALON, Role.RESERVE)]
+            plain = all(b.direction in ("down", "none") and b.step == 1 and not b.wrap
+                        and not b.one_way for b in built)
+            up = all(p.build.sequence is None and p.build.direction == "up"
+                     for p in self.specs if p.role is Role.FOUNDATION and p.build)
+            known = plain and (up or not any(b.direction != "none" for b in built))
+            self.__dict__["_safety"] = known
+        return known
 
     def _safe(self, card: Card, tops: dict) -> bool:
         if card.rank <= 2:

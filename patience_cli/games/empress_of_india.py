@@ -104,7 +104,7 @@ class EmpressRules(Rules):
         r, b = self.home(pos, red), self.home(pos, black)
         return (r, b) if r is not None and b is not None else None
 
-    def fits(self, pos: Position, index: int) -> tuple[int, int] | None:
+    def pair_homes(self, pos: Position, index: int) -> tuple[int, int] | None:
         """The two foundations of the pair on *index*, if both cards fit now."""
         cards = pos.piles[index]
         if len(cards) != 2:
@@ -122,7 +122,7 @@ class EmpressRules(Rules):
     def _moves(self, pos: Position) -> list[Move]:
         moves = []
         for p in self.army + self.navy:
-            homes = self.fits(pos, p)
+            homes = self.pair_homes(pos, p)
             if homes:
                 moves.append(Move("move", p, homes[0]))
         single_army = [a for a in self.army if len(pos.piles[a]) == 1]
@@ -163,7 +163,7 @@ class EmpressRules(Rules):
         if any(len(pos.piles[a]) == 1 for a in self.army) and \
                 any(len(pos.piles[n]) == 1 for n in self.navy):
             return True
-        return any(self.fits(pos, p) for p in self.army + self.navy)
+        return any(self.pair_homes(pos, p) for p in self.army + self.navy)
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
         status, why = self.status(pos)
@@ -193,7 +193,7 @@ class EmpressRules(Rules):
                 return (f"the {cards[0]} cannot be played alone: a card goes to a foundation "
                         "only with a card of the other colour at the same time; pair it first "
                         "(rule 1)")
-            homes = self.fits(pos, src)
+            homes = self.pair_homes(pos, src)
             if homes is None:
                 red, black = sorted(cards, key=lambda c: not is_red(c))
                 stuck = [c for c in (red, black) if self.home(pos, c) is None]
@@ -233,7 +233,7 @@ class EmpressRules(Rules):
             return self.refill(Position(tuple(piles), pos.down, pos.extra), log)
         if move.dst in self.admirals + self.generals:
             piles = list(pos.piles)
-            homes = self.fits(pos, move.src)
+            homes = self.pair_homes(pos, move.src)
             assert homes is not None
             red, black = sorted(pos.piles[move.src], key=lambda c: not is_red(c))
             piles[homes[0]] = piles[homes[0]] + (red,)
@@ -320,7 +320,7 @@ class EmpressRules(Rules):
                     f"{black.text(ascii)} ({at[black]}) together to "
                     f"{self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}")
         if move.dst in self.admirals + self.generals:
-            homes = self.fits(pos, move.src)
+            homes = self.pair_homes(pos, move.src)
             red, black = sorted(src, key=lambda c: not is_red(c))
             where = (f" to {self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}"
                      if homes else "")
