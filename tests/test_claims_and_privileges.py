@@ -321,3 +321,17 @@ def test_wheatsheaf_vacancies_from_the_waste_and_one_deal_only():
     assert pile_text(rules, pos, 1) == "Jc"
     rules, pos = filled(WHEAT, {W_WASTE: "Jc"}, W_HEAPS)
     assert "no redeal" in rules.deal_reason(pos)
+
+
+def test_no_move_is_called_safe_where_the_choice_of_foundation_matters():
+    """A 7♥ that fits both the ace pile (at 6♥) and the king pile (at 8♥) of
+    its suit: playing it to either may lose; neither 'auto --foundations' nor
+    the solver may take one for the other."""
+    rules, pos = filled(PAT, {P_ACE: "Ah 2h 3h 4h 5h 6h", P_KING: "Kh Qh Jh 10h 9h 8h",
+                              1: "7h", P_STOCK: "5c"}, P_AUX, down={P_STOCK: 1})
+    ups = [m for m in rules.legal_moves(pos) if m.dst in (pile_index(rules, P_ACE),
+                                                           pile_index(rules, P_KING))]
+    assert len(ups) == 2
+    assert rules.safe_foundation_move(pos) is None
+    assert len([m for m in rules.solver_moves(pos, list(rules.legal_moves(pos)))
+                if m in ups]) == 2
