@@ -1222,7 +1222,9 @@ class Rules:
         from .events import move_events
 
         after = self.apply(pos, move)
-        return Played(after, tuple(move_events(self.layout, pos, after, move)))
+        played = Played(after, tuple(move_events(self.layout, pos, after, move)))
+        self.__dict__["_last_played"] = (pos, move, played)  # its words reuse the events
+        return played
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None) -> str:
@@ -1238,10 +1240,15 @@ class Rules:
             text = self.describe(pos, move, ascii)
         if after is None:
             return text
-        from .events import move_events
+        last = self.__dict__.get("_last_played")
+        if last is not None and last[0] is pos and last[1] == move and last[2].position is after:
+            events = last[2].events
+        else:
+            from .events import move_events
 
+            events = tuple(move_events(self.layout, pos, after, move))
         extra = []
-        for e in move_events(self.layout, pos, after, move):
+        for e in events:
             if e["event"] == "moved" or (move.kind == "deal" and e["event"] == "dealt"):
                 continue
             what = "a card" if e.get("card") is None else \
