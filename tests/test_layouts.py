@@ -492,3 +492,25 @@ def test_vacancies_filled_at_the_next_deal_and_piles_kept_at_a_size():
     assert rules.is_legal(pos, move)
     pos = rules.apply(pos, move)
     assert pos.piles[0] == cards("Ah 6s")                # and topped up again
+
+
+def test_a_foundation_base_chosen_by_the_player():
+    """base = "first" with nothing dealt to the foundations: the first card the
+    player lays on one fixes the rank every other starts with."""
+    import tomllib
+
+    from conftest import cards
+    from patience_cli.engine import Move, Position
+    from patience_cli.games import rules_for
+    from patience_cli.layout import layout_path
+
+    raw = tomllib.loads(layout_path("flower-garden").read_text())
+    raw["piles"][2]["build"] = {"base": "first", "until": "first", "direction": "up",
+                                "suit": "same", "wrap": True}
+    rules = rules_for(parse_layout(raw))
+    piles = [cards("9s"), cards("9h"), cards("10s")] + [()] * 3 + [cards("2c")] + [()] * 4
+    pos = Position(tuple(piles), (0,) * 11)
+    assert rules.is_legal(pos, Move("move", 0, 7)) and rules.is_legal(pos, Move("move", 2, 7))
+    pos = rules.apply(pos, Move("move", 0, 7))          # the player starts with a nine
+    assert rules.is_legal(pos, Move("move", 1, 8))      # so another nine starts a pile
+    assert not rules.is_legal(pos, Move("move", 6, 8))  # and a deuce does not
