@@ -307,15 +307,17 @@ def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None
 
 
 def play_one(game: Game, move: Move, ascii: bool,
-             events: list[dict[str, Any]] | None = None) -> str:
-    """Make *move*; returns what it did in words, and adds its events."""
+             events: list[dict[str, Any]] | None = None, redoing: bool = False) -> str:
+    """Make *move*; returns what it did in words (a sentence's start: 'Dealt
+    ...'; when *redoing*, the words as they go after 'Played again:'), and
+    adds its events."""
     game.check(move)  # before describing it: an illegal move may name an empty pile
     played = game.rules.play(game.position, move)  # applied once: position and events
     text = game.rules.outcome(game.position, move, ascii, played.position)
-    game.play(move, played=played)
+    game.play(move, redoing=redoing, played=played)
     if events is not None:
         events.extend(played.events)
-    return text[0].upper() + text[1:]
+    return text if redoing else text[0].upper() + text[1:]
 
 
 def run(fn, as_json: bool = False):
@@ -726,13 +728,8 @@ def redo(
                            EXIT_REFUSED)
             told, events = [], []
             for _ in range(min(count, len(game.undone))):
-                move = game.undone[-1]
-                game.check(move)
-                played = game.rules.play(game.position, move)
-                said = game.rules.outcome(game.position, move, ascii, played.position)
-                game.play(move, redoing=True, played=played)
+                said = play_one(game, game.undone[-1], ascii, events, redoing=True)
                 game.undone.pop()
-                events.extend(played.events)
                 told.append(f"Played again: {said}.")
             text = report(game, as_json, ascii, told, reveal, events)
         output.write(text)

@@ -335,3 +335,17 @@ def test_no_move_is_called_safe_where_the_choice_of_foundation_matters():
     assert rules.safe_foundation_move(pos) is None
     assert len([m for m in rules.solver_moves(pos, list(rules.legal_moves(pos)))
                 if m in ups]) == 2
+
+
+def test_patriarchs_nothing_is_placed_on_the_auxiliaries():
+    rules, pos = filled(PAT, {1: "9s", 2: "8h", P_STOCK: "5c"}, P_AUX, down={P_STOCK: 1})
+    assert "cannot be returned" in refusal(rules, pos, 2, 1)
+
+
+def test_storehouse_an_emptied_auxiliary_waits_while_the_waste_is_empty():
+    rules, pos = store({S_F: "2h", 1: "3h", S_STORE: "Kd"})
+    pos = rules.apply(pos, move_between(rules, 1, S_F))
+    assert pile_text(rules, pos, 1) == ""
+    assert "filled only from the Waste heap" in refusal(rules, pos, S_STORE, 1)
+    pos = rules.apply(pos, DEAL)                                    # the 9♦ turned: it fills
+    assert pile_text(rules, pos, 1) == "9d"

@@ -214,3 +214,10 @@ def test_won_when_every_card_is_home_and_lost_when_stuck(game_id):
                    [s.number for s in rules.specs if s.role.value in ("reserve", "tableau")],
                    filler="Kc", redeals=9)[1]
     assert rules.status(stuck)[0] is Status.LOST
+
+
+def test_kingdom_nothing_is_placed_on_the_row():
+    rules, pos = filled(KINGDOM, {1: "9s", 2: "8h", K_TALON: "8d", K_STOCK: "2c"}, range(1, 9),
+                        down={K_STOCK: 1})
+    assert "cannot be returned" in refusal(rules, pos, 2, 1)
+    assert "cannot be returned" in refusal(rules, pos, K_TALON, 1)

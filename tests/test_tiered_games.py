@@ -160,3 +160,21 @@ def test_con_rule_6_government_follows_suit_to_the_knave_and_no_redeal():
                         filler="Kc")
     pos = rules.apply(pos, Move("move", pile_index(rules, COUNCIL), pile_index(rules, GOV)))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_ls_rivals_are_never_built_on():
+    rules, pos = ls({RIVAL: "9s", AUX: "8h", LS_TALON: "8d"})
+    assert "cannot be returned" in refusal(rules, pos, AUX, RIVAL)
+    assert "cannot be returned" in refusal(rules, pos, LS_TALON, RIVAL)
+
+
+def test_con_rule_7_talon_cards_enter_only_by_filling_the_people():
+    rules, pos = filled(CON, {COMMONS: "10s", C_TALON: "9h", C_PACK: "2d"}, ALL_ROWS,
+                        down={C_PACK: 1})
+    assert "only from the People" in refusal(rules, pos, C_TALON, COMMONS)
+    assert refusal(rules, pos, C_TALON, PEOPLE) is not None       # the People: no building
+    rules, pos = filled(CON, {COMMONS: "10s", PEOPLE: "9h", C_TALON: "Jd", C_PACK: "2d"},
+                        ALL_ROWS, down={C_PACK: 1})
+    assert refusal(rules, pos, PEOPLE, COMMONS) is None             # from the People: yes
+    pos = rules.apply(pos, move_between(rules, PEOPLE, COMMONS))
+    assert pile_text(rules, pos, PEOPLE) == "Jd"                     # the talon card enters
