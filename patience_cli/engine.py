@@ -129,6 +129,22 @@ def seq_text(cards: Sequence[Card], ascii: bool = False) -> str:
     return " ".join(c.text(ascii) for c in cards)
 
 
+#: The methods a game's module may override (``layouts/README.md`` says what
+#: each answers); a test holds every module to them.
+HOOKS = (
+    "deal", "initial_extra",                          # the deal
+    "available_cards",                                # which cards may be played
+    "route_reason", "build_reason",                   # where a card may go
+    "extra_moves", "is_own_move", "extra_refusal",    # the game's own moves
+    "play_own",
+    "record", "settle",                               # after a move
+    "deal_reason", "apply_deal",                      # a dealing step of its own
+    "has_move", "lost_reason", "forced_move",         # the status
+    "solver_moves",                                   # the solver
+    "describe", "outcome", "listing", "deal_step_name", "won_reason",   # words
+)
+
+
 class Rules:
     """Shared machinery; the default rules of a game with regular build rules."""
 
@@ -592,6 +608,13 @@ class Rules:
         others and accepts them; :meth:`extra_refusal` words a refusal."""
         return ()
 
+    def is_own_move(self, pos: Position, move: Move) -> bool:
+        """Hook: whether *move* is one of the game's own moves, open now.  By
+        default, whether :meth:`extra_moves` lists it; a game that lists one
+        of several moves alike (an ace to the first empty foundation, a pair
+        named either way round) answers for the others here."""
+        return move in self.extra_moves(pos)
+
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         """Hook: why *move*, one of the game's own kind that is not open now,
         is refused; None to let the engine's rules answer."""
@@ -617,13 +640,10 @@ class Rules:
 
     def is_legal(self, pos: Position, move: Move) -> bool:
         """Whether *move* is legal: the cheap yes or no, no words made
-        (:meth:`move_reason` says why not).  A game that words rules of its
-        own in :meth:`move_reason` is asked through it."""
-        if type(self).move_reason is not Rules.move_reason:
-            return self.move_reason(pos, move) is None
+        (:meth:`move_reason` says why not)."""
         if self.status(pos)[0] is not Status.PLAYING:
             return False
-        if move in self.extra_moves(pos) or self.is_grace(pos, move):
+        if self.is_own_move(pos, move) or self.is_grace(pos, move):
             return True
         if move.kind == "deal":
             return self.deal_reason(pos) is None and \
@@ -756,7 +776,7 @@ class Rules:
         status, why = self.status(pos)
         if status is not Status.PLAYING:
             return f"the game is over: {why}"
-        if move in self.extra_moves(pos) or self.is_grace(pos, move):
+        if self.is_own_move(pos, move) or self.is_grace(pos, move):
             return None
         own = self.extra_refusal(pos, move)
         if own is not None:
@@ -928,14 +948,35 @@ class Rules:
         return move.card if move.card is not None else pos.piles[move.src][-1]
 
     def apply(self, pos: Position, move: Move) -> Position:
-        """The position after *move* (which must be legal)."""
+        """The position after *move* (which must be legal): the deal step or
+        the cards moved (:meth:`play_own` for a game's own kind of move), then
+        what the game records of it (:meth:`record`), then what happens by
+        itself (:meth:`settle`)."""
         if move.kind == "deal":
-            return self.settle(self.apply_deal(pos))
-        after = self.transfer(pos, move.src, move.dst, move.count, move.card)
-        if self.grace and move.card is not None and \
-                move.card not in self.available_cards(pos, move.src):
-            after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
-        return self.settle(after)
+            after = self.apply_deal(pos)
+        else:
+            own = self.play_own(pos, move)
+            if own is not None:
+                after = own
+            else:
+                after = self.transfer(pos, move.src, move.dst, move.count, move.card)
+                if self.grace and move.card is not None and \
+                        move.card not in self.available_cards(pos, move.src):
+                    after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
+        return self.settle(self.record(pos, move, after))
+
+    def play_own(self, pos: Position, move: Move) -> Position | None:
+        """Hook: the position after one of the game's own moves (from
+        :meth:`extra_moves`) that does more than lay the top cards of one pile
+        on another (the Empress's pair played up from two places, the Besieged
+        City's transposition); None for the ordinary move."""
+        return None
+
+    def record(self, before: Position, move: Move, after: Position) -> Position:
+        """Hook: *after* with what the game keeps in ``extra`` about the move
+        just made (the Mill's packets passed from, the Carpet's direction of
+        packing on the talon); called before :meth:`settle`."""
+        return after
 
     def short_at_deal(self, pos: Position) -> list[int]:
         """The piles waiting for the next deal to refill them, in order."""
@@ -1027,8 +1068,8 @@ class Rules:
         return found
 
     def _status(self, pos: Position) -> tuple[Status, str]:
-        if self.foundations and self._all_home(pos):
-            return Status.WON, "every card is on the foundations"
+        if self._all_home(pos):
+            return Status.WON, self.won_reason(pos)
         if not self.has_move(pos):
             return Status.LOST, self.lost_reason(pos)
         if not self.has_deal_step and not self._progress_now(pos) and \
@@ -1039,9 +1080,12 @@ class Rules:
         return Status.PLAYING, ""
 
     def _all_home(self, pos: Position) -> bool:
-        """Whether every card in play is on the foundations: cards laid out
-        for show or put out of play do not count, nor does a card withdrawn
-        to a pile as its base (Queens and Knaves' queens stay where they are)."""
+        """Whether every card in play is on the foundations (or, in a game
+        whose cards go out of play, out): cards laid out for show or put out
+        of play do not count, nor does a card withdrawn to a pile as its base
+        (Queens and Knaves' queens stay where they are)."""
+        if not self.foundations and not any(s.role is Role.DISCARD for s in self.specs):
+            return False
         for spec, cards in zip(self.specs, pos.piles):
             if not cards or spec.role in (Role.FOUNDATION, Role.DECORATION, Role.DISCARD):
                 continue
@@ -1104,6 +1148,10 @@ class Rules:
     def _reserve_names(self) -> str:
         names = sorted({self.specs[i].name for i in self.sources if i not in self.tableau})
         return " or the ".join(names) if names else "tableau"
+
+    def won_reason(self, pos: Position) -> str:
+        """Hook (words): how the game came out, said when it is won."""
+        return "every card is on the foundations"
 
     def has_move(self, pos: Position) -> bool:
         """Hook (status): whether any move is open, the game over or not; by

@@ -171,4 +171,4 @@ def test_a_pairing_reports_the_refill_it_brought(run):
     run("new", "empress-of-india", "--seed", "2")
     result = run("move", "2", "25")
     assert result.code == 0
-    assert result.out.startswith("Pair the Q♦ (Army 2) with the 7♠ (Navy 25); refilled:")
+    assert result.out.startswith("Pair the Q♦ (Army 2) with the 7♠ (Navy 25); then the ")

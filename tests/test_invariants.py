@@ -58,6 +58,9 @@ def test_cards_are_conserved_and_undo_is_exact(game_id, seed, picks):
         after = game.position
         check_position(game, after)
         assert game.rules.move_reason(before, move) is None
+        assert game.rules.is_legal(before, move)
+        # a game's own words for a refusal never refuse a legal move
+        assert game.rules.extra_refusal(before, move) is None
         game.undo()
         assert game.position == before, "undo did not give back the previous position"
         game.play(move)

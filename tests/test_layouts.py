@@ -174,6 +174,37 @@ def test_the_readme_documents_every_key_of_the_vocabulary():
             assert f"`{key}" in text or f"`[{key}" in text or f"[[{key}]]" in text, key
 
 
+def test_modules_override_only_the_documented_hooks_and_leave_the_engines_settings():
+    """A game's module changes the engine only through the hooks listed in
+    engine.HOOKS (each documented in layouts/README.md): it overrides no other
+    method of Rules, and after construction every attribute the engine set
+    from the layout is as the engine set it."""
+    from patience_cli.engine import HOOKS, Rules
+    from patience_cli.games import rules_for
+
+    readme = data_dir("layouts").parent / "layouts" / "README.md"
+    if readme.exists():
+        text = readme.read_text()
+        for hook in HOOKS:
+            assert f"`{hook}" in text or f", `{hook}`" in text, f"{hook} is not documented"
+    modules = {load_layout(g).rules: g for g in ALL_GAMES} | {}
+    modules.pop("standard", None)
+    assert modules, "no game has a module"
+    for module, game_id in modules.items():
+        layout = load_layout(game_id)
+        rules = rules_for(layout)
+        cls = type(rules)
+        for name, value in vars(cls).items():
+            if name.startswith("__") or not callable(value) and not isinstance(value, property):
+                continue
+            if hasattr(Rules, name):
+                assert name in HOOKS, f"{module} overrides {name}, which is not a hook"
+        plain = Rules(layout)
+        for name, value in vars(plain).items():
+            if not name.startswith("_"):
+                assert getattr(rules, name) == value, f"{module} reassigns the engine's {name}"
+
+
 def test_the_readme_games_table_lists_every_game_and_says_truly_whether_it_is_data_only():
     """The README's games table has a row for every registered game, and its
     'rules' column says 'data only' exactly when the game has no module."""

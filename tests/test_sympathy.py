@@ -26,7 +26,7 @@ def test_each_player_deals_a_whole_pack_into_heaps_of_three_and_grace_cards(vari
     for player in "AB":
         assert len(rules.heaps[player]) == heaps
         assert all(len(pos.piles[i]) == 3 for i in rules.heaps[player])
-        g = rules.grace[player]
+        g = rules.grace_pile[player]
         assert len(pos.piles[g]) == grace and pos.down[g] == grace
         mine = [c for i in rules.heaps[player] + (g,) for c in pos.piles[i]]
         assert Counter(mine) == Counter(new_pack("whist")), "a whole pack of his own"
@@ -122,7 +122,7 @@ def test_both_win_or_neither():
             assert not a & b, "lost only when no exposed card has its twin showing"
             assert rules.next_step(pos) is None, "and nothing is left to turn up"
             assert not rules.covered_heaps(pos, "A") and not rules.covered_heaps(pos, "B")
-            assert not pos.down[rules.grace["A"]] and not pos.down[rules.grace["B"]]
+            assert not pos.down[rules.grace_pile["A"]] and not pos.down[rules.grace_pile["B"]]
     assert results == {Status.WON, Status.LOST}
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from ..cards import RANK_NOUN, Card
 from ..layout_schema import one_of
-from ..engine import DEAL, Move, Position, Rules, Status
+from ..engine import Move, Position, Rules
 from ..layout import Layout
 
 #: the order each foundation is built in, from its ace to its closing ace
@@ -73,10 +73,6 @@ class BesiegedCityRules(Rules):
         self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
             i: tuple(rp for rp, line in self.line.items() if i in line) for i in reserve}
 
-    # ------------------------------------------------------------ the deal
-    def initial_extra(self, pos: Position) -> Position:
-        return pos.with_extra(turned=False)
-
     # ------------------------------------------------------------ reading
     def pending(self, pos: Position) -> list[int]:
         """Empty Ramparts that must be filled now: those whose line still holds
@@ -90,16 +86,16 @@ class BesiegedCityRules(Rules):
     def available_cards(self, pos: Position, index: int) -> list[Card]:
         if index == self.talon:
             cards = pos.piles[index]
-            return [cards[-1]] if cards and pos.get("turned") else []
+            fresh = cards and pos.get("turned_at") == len(cards)
+            return [cards[-1]] if fresh else []
         return super().available_cards(pos, index)
 
     # ------------------------------------------------------------ moves
-    def legal_moves(self, pos: Position) -> list[Move]:
-        if self.status(pos)[0] is not Status.PLAYING:
-            return []
-        return self._moves(pos)
-
-    def _moves(self, pos: Position) -> list[Move]:
+    def extra_moves(self, pos: Position) -> list[Move]:
+        """Every card move here is the game's own (the layout gives no builds):
+        filling a Rampart from its line while one waits; else a Rampart, the
+        talon's card just turned or a Reserve card to a foundation or a
+        Rampart; a transposition at the end."""
         pending = self.pending(pos)
         if pending:
             return [Move("move", i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
@@ -118,31 +114,28 @@ class BesiegedCityRules(Rules):
                 for b in self.reserve:
                     if a < b and self._reason(pos, a, b) is None:
                         moves.append(Move("move", a, b))
-        if pos.piles[self.stock]:
-            moves.append(DEAL)
         return moves
 
-    def has_move(self, pos: Position) -> bool:
-        return bool(self._moves(pos))
+    def is_own_move(self, pos: Position, move: Move) -> bool:
+        return move.kind == "move" and self.extra_refusal(pos, move) is None
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        status, why = self.status(pos)
-        if status is not Status.PLAYING:
-            return f"the game is over: {why}"
-        pending = self.pending(pos)
-        if move.kind == "deal":
-            if pending:
-                return self._pending_text(pending[0])
-            return self.deal_reason(pos)
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind != "move" or move.src is None or move.dst is None:
-            return "that is not a move of this game"
+            return None
         if move.count != 1:
             return "cards move one at a time in The Besieged City"
         if move.card is not None:
             return "name the pile, not the card: every pile here offers one card"
+        pending = self.pending(pos)
         if pending and not (move.dst in pending and move.src in self.line[move.dst]):
             return self._pending_text(pending[0])
         return self._reason(pos, move.src, move.dst)
+
+    def deal_reason(self, pos: Position) -> str | None:
+        pending = self.pending(pos)
+        if pending:
+            return self._pending_text(pending[0])
+        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
 
     def _pending_text(self, rampart: int) -> str:
         line = ", ".join(str(self.specs[i].number) for i in self.line[rampart])
@@ -164,7 +157,7 @@ class BesiegedCityRules(Rules):
             if dst not in self.foundations:
                 return ("talon cards pass into the Reserve by themselves as it empties; "
                         "they are never placed by hand (rule 2)")
-            if not pos.get("turned"):
+            if not self.available_cards(pos, src):
                 return ("only the card just turned from the pack may go to a foundation; "
                         "once on the talon it must pass through the Reserve (rule 2)")
         if src in self.reserve:
@@ -243,36 +236,22 @@ class BesiegedCityRules(Rules):
         piles[a], piles[b] = piles[b], piles[a]
         return Position(tuple(piles), pos.down, pos.extra)
 
-    def apply(self, pos: Position, move: Move) -> Position:
+    def play_own(self, pos: Position, move: Move) -> Position | None:
+        if move.src in self.reserve and move.dst in self.reserve:
+            return self.apply_swap(pos, move.src, move.dst)
+        return None
+
+    def record(self, before: Position, move: Move, after: Position) -> Position:
+        """After a deal, the talon's card is the one just turned: it alone may
+        go to a foundation, until it is covered or taken (Rule I)."""
         if move.kind == "deal":
-            new = super().apply_deal(pos).with_extra(turned=True)
-        elif move.src in self.reserve and move.dst in self.reserve:
-            new = self.apply_swap(pos, move.src, move.dst)
-        else:
-            new = self.transfer(pos, move.src, move.dst)
-            if move.src == self.talon:
-                new = new.with_extra(turned=False)
-        return self.refill_reserve(new)
-
-    def refill_reserve(self, pos: Position) -> Position:
-        """Rule V, at once: empty Reserve places take the talon's top card, or
-        the pack's when there is no talon."""
-        for i in self.reserve:
-            if pos.piles[i]:
-                continue
-            if pos.piles[self.talon]:
-                pos = self.transfer(pos, self.talon, i).with_extra(turned=False)
-            elif pos.piles[self.stock]:
-                pos = self.transfer(pos, self.stock, i)
-        return pos
-
-    def deal_reason(self, pos: Position) -> str | None:
-        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+            return after.with_extra(turned_at=len(after.piles[self.talon]))
+        return after
 
     def forced_move(self, pos: Position) -> Move | None:
         pending = self.pending(pos)
         if pending:
-            fills = [m for m in self._moves(pos) if m.dst == pending[0]]
+            fills = [m for m in self.extra_moves(pos) if m.dst == pending[0]]
             if len(fills) == 1:
                 return fills[0]
         return None

@@ -17,7 +17,7 @@ talon is taken up, shuffled and dealt again, twice.
 from __future__ import annotations
 
 from ..cards import Card
-from ..engine import Move, Position, Rules, Status
+from ..engine import Move, Position, Rules
 from ..layout import Layout
 
 ACE, KING = 1, 13
@@ -76,22 +76,22 @@ class CarpetRules(Rules):
         talon = len(pos.piles[self.talon])
         return tuple(steps[:talon]) + (0,) * (talon - len(steps))
 
-    def apply(self, pos: Position, move: Move) -> Position:
-        new = super().apply(pos, move)
-        steps = list(self.talon_steps(pos))
-        before, after = pos.piles[self.talon], new.piles[self.talon]
+    def record(self, before: Position, move: Move, after: Position) -> Position:
+        """The talon's steps (see :meth:`talon_steps`) after the move."""
+        steps = list(self.talon_steps(before))
+        was, now = before.piles[self.talon], after.piles[self.talon]
         if move.kind == "move" and move.dst == self.talon:
-            steps.append(after[-1].rank - before[-1].rank)
+            steps.append(now[-1].rank - was[-1].rank)
         elif move.kind == "move" and move.src == self.talon:
             steps.pop()
-        elif after[:len(before)] == before:
-            steps += [0] * (len(after) - len(before))   # turned from the pack
+        elif now[:len(was)] == was:
+            steps += [0] * (len(now) - len(was))   # turned from the pack
         else:
-            steps = [0] * len(after)                    # a redeal: the talon taken up
+            steps = [0] * len(now)                 # a redeal: the talon taken up
         if not any(steps):
             steps = []
-        return new.with_extra(talon_steps=tuple(steps)) if steps or pos.get("talon_steps") \
-            else new
+        return after.with_extra(talon_steps=tuple(steps)) \
+            if steps or before.get("talon_steps") else after
 
     def not_available_reason(self, pos: Position, index: int) -> str:
         ends = "top and bottom" if self.specs[index].orientation == "upright" else "left and right"
@@ -99,12 +99,12 @@ class CarpetRules(Rules):
                 f"ends ({ends}) are blocked, with no clear lane to the edge of the carpet "
                 "(rule 2)")
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        reason = super().move_reason(pos, move)
-        if reason and move.kind == "move" and move.src in self.cell and pos.piles[move.src] \
-                and not self.lane_free(pos, move.src) and self.status(pos)[0] is Status.PLAYING:
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        """Rule 2 in the book's words: a carpet card with both narrow ends blocked."""
+        if move.kind == "move" and move.src in self.cell and pos.piles[move.src] \
+                and not self.lane_free(pos, move.src):
             return self.not_available_reason(pos, move.src)
-        return reason
+        return None
 
 
 RULES = CarpetRules

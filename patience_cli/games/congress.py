@@ -74,12 +74,10 @@ class CongressRules(Rules):
                             "exhausted")
         return None
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        reason = super().move_reason(pos, move)
-        if reason and move.kind == "move" and move.dst in self.rivers and move.src != move.dst \
-                and not reason.startswith("the game is over"):
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        if move.kind == "move" and move.dst in self.rivers and move.src != move.dst:
             return "nothing is placed on the rivers: cards marry only onto the helps (rule 2)"
-        return reason
+        return None
 
     # ------------------------------------------------------------ the pack
     def deal_reason(self, pos: Position) -> str | None:
@@ -87,12 +85,10 @@ class CongressRules(Rules):
             return "the pack is exhausted (there is no redeal)"
         return None
 
-    def apply(self, pos: Position, move: Move) -> Position:
-        new = super().apply(pos, move)
-        if self.refill == "immediate" and move.kind != "deal" and self.vacancies(new) \
-                and new.piles[self.stock]:
-            new = self.apply_deal(new)  # refills, as there are vacancies
-        return new
+    def settle(self, pos: Position) -> Position:
+        if self.refill == "immediate" and self.vacancies(pos) and pos.piles[self.stock]:
+            return self.apply_deal(pos)  # refills, as there are vacancies
+        return pos
 
     def apply_deal(self, pos: Position) -> Position:
         piles, down = list(pos.piles), list(pos.down)

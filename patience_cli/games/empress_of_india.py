@@ -27,10 +27,10 @@ black talon.  Then:
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ..cards import Card, Colour
-from ..engine import DEAL, Move, Position, Rules, Status
+from ..engine import Move, Position, Rules
 from ..layout import Layout
 
 BLACK_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)   # Admirals: A up to K, no queen
@@ -114,27 +114,32 @@ class EmpressRules(Rules):
         return (r, b) if r is not None and b is not None else None
 
     # ------------------------------------------------------------ moves
-    def legal_moves(self, pos: Position) -> list[Move]:
-        if self.status(pos)[0] is not Status.PLAYING:
-            return []
-        return self._moves(pos)
-
-    def _moves(self, pos: Position) -> list[Move]:
-        moves = []
+    def extra_moves(self, pos: Position) -> Iterator[Move]:
+        """Every move of the Empress is her own: a pair played up, an
+        available pair played together, a card paired."""
         for p in self.army + self.navy:
             homes = self.pair_homes(pos, p)
             if homes:
-                moves.append(Move("move", p, homes[0]))
+                yield Move("move", p, homes[0])
         single_army = [a for a in self.army if len(pos.piles[a]) == 1]
         single_navy = [n for n in self.navy if len(pos.piles[n]) == 1]
         for a in single_army:
             for n in single_navy:
-                moves.append(Move("move", a, n))
+                yield Move("move", a, n)
                 if not self.ready(pos, a, n):  # an available pair is one move, listed once
-                    moves.append(Move("move", n, a))
-        if pos.piles[self.stock]:
-            moves.append(DEAL)
-        return moves
+                    yield Move("move", n, a)
+
+    def is_own_move(self, pos: Position, move: Move) -> bool:
+        """An available pair may be named either way round."""
+        return move in self.extra_moves(pos) or (
+            move.kind == "move" and move.count == 1 and move.card is None
+            and move.src in self.navy and move.dst in self.army
+            and self.ready(pos, move.src, move.dst) is not None)
+
+    def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        if dst in self.foundations:
+            return "a card goes to a foundation only with a card of the other colour (rule 1)"
+        return None
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Show the pairs to play, the deal, and the pairings that make a pair
@@ -165,13 +170,13 @@ class EmpressRules(Rules):
             return True
         return any(self.pair_homes(pos, p) for p in self.army + self.navy)
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        status, why = self.status(pos)
-        if status is not Status.PLAYING:
-            return f"the game is over: {why}"
-        if move.kind == "deal":
-            return None if pos.piles[self.stock] else \
-                "the pack is dealt out (there is no redeal)"
+    def deal_reason(self, pos: Position) -> str | None:
+        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        """Every refusal in the book's words (every move here is the Empress's own)."""
+        if move.kind == "deal" or self.is_own_move(pos, move):
+            return None
         if move.kind != "move" or move.src is None or move.dst is None:
             return "that is not a move of this game"
         if move.count != 1 or move.card is not None:
@@ -200,51 +205,42 @@ class EmpressRules(Rules):
                 return (f"the pair {red} and {black} is played together, and the "
                         f"{' and the '.join(str(c) for c in stuck)} cannot go on a foundation "
                         "yet (rule 1)")
-            if dst not in homes:
-                return (f"the pair goes to {self.specs[homes[0]].ref} and "
-                        f"{self.specs[homes[1]].ref}")
-            return None
+            return (f"the pair goes to {self.specs[homes[0]].ref} and "
+                    f"{self.specs[homes[1]].ref}")
         if self.side(dst):
             if self.side(dst) == self.side(src):
                 return ("a pair is one red card and one black: an Army card pairs only with a "
                         "Navy card, and a Navy card with an Army card")
             if not pos.piles[dst]:
                 return f"the {d.ref} is empty: its vacancy is refilled from the talon (rule 2)"
-            if self.ready(pos, src, dst):
-                return None
             if len(cards) > 1 or len(pos.piles[dst]) > 1:
                 return "each card can only be paired once"
-            return None
+            return "that is not a move of this game"
         return f"nothing is placed on the {d.ref}"
 
     # ------------------------------------------------------------ applying
-    def apply(self, pos: Position, move: Move,
-              log: list[tuple[int, Card]] | None = None) -> Position:
-        if move.kind == "deal":
-            return self.deal_rest(pos)
+    def play_own(self, pos: Position, move: Move) -> Position | None:
+        """A pair played up: an available pair from its two places, or a made
+        pair from its one; None for a pairing (the card laid on its partner)."""
         homes = self.ready(pos, move.src, move.dst)
-        if homes:
-            piles = list(pos.piles)
-            red, black = sorted(pos.piles[move.src] + pos.piles[move.dst],
-                                key=lambda c: not is_red(c))
-            piles[homes[0]] = piles[homes[0]] + (red,)
-            piles[homes[1]] = piles[homes[1]] + (black,)
-            piles[move.src] = piles[move.dst] = ()
-            return self.refill(Position(tuple(piles), pos.down, pos.extra), log)
-        if move.dst in self.admirals + self.generals:
-            piles = list(pos.piles)
-            homes = self.pair_homes(pos, move.src)
-            assert homes is not None
-            red, black = sorted(pos.piles[move.src], key=lambda c: not is_red(c))
-            piles[homes[0]] = piles[homes[0]] + (red,)
-            piles[homes[1]] = piles[homes[1]] + (black,)
-            piles[move.src] = ()
-            pos = Position(tuple(piles), pos.down, pos.extra)
-        else:
-            pos = self.transfer(pos, move.src, move.dst)
-        return self.refill(pos, log)
+        places = (move.src, move.dst)
+        if not homes and move.dst in self.admirals + self.generals:
+            homes, places = self.pair_homes(pos, move.src), (move.src,)
+        if not homes:
+            return None
+        piles = list(pos.piles)
+        red, black = sorted((c for i in places for c in pos.piles[i]),
+                            key=lambda c: not is_red(c))
+        piles[homes[0]] = piles[homes[0]] + (red,)
+        piles[homes[1]] = piles[homes[1]] + (black,)
+        for i in places:
+            piles[i] = ()
+        return Position(tuple(piles), pos.down, pos.extra)
 
-    def refill(self, pos: Position, log: list[tuple[int, Card]] | None = None) -> Position:
+    def settle(self, pos: Position) -> Position:
+        return self.refill(pos)
+
+    def refill(self, pos: Position) -> Position:
         """Rule II, at once: every vacancy takes the top card of its colour's
         talon; only when that talon is empty is the pack turned, until a card
         of the colour comes, the others going to their own vacancies or talon.
@@ -257,8 +253,6 @@ class EmpressRules(Rules):
             places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
             if places:
                 piles[places[0]] = (card,)
-                if log is not None:
-                    log.append((places[0], card))
                 return True
             return False
 
@@ -268,8 +262,6 @@ class EmpressRules(Rules):
                 for i in side:
                     if not piles[i] and piles[talon]:
                         piles[i], piles[talon] = piles[talon][-1:], piles[talon][:-1]
-                        if log is not None:
-                            log.append((i, piles[i][0]))
             waiting = any(not piles[i] for side, _ in sides for i in side)
             if not waiting or not stock:
                 break
@@ -281,7 +273,7 @@ class EmpressRules(Rules):
         down[self.stock] = len(stock)
         return Position(tuple(piles), tuple(down), pos.extra)
 
-    def deal_rest(self, pos: Position) -> Position:
+    def apply_deal(self, pos: Position) -> Position:
         """Deal out the rest of the pack: each card to a vacancy of its colour,
         or to its talon."""
         piles, down = list(pos.piles), list(pos.down)
@@ -295,15 +287,11 @@ class EmpressRules(Rules):
         return Position(tuple(piles), tuple(down), pos.extra)
 
     # ------------------------------------------------------------ status and words
-    def status(self, pos: Position) -> tuple[Status, str]:
-        left = sum(len(pos.piles[i]) for i in self.army + self.navy +
-                   (self.red_talon, self.black_talon, self.stock))
-        if left == 0:
-            return Status.WON, "every card has reached the Admirals and the Generals"
-        if not self.has_move(pos):
-            return Status.LOST, ("no pair can be played and none can be made, and the pack "
-                                 "is dealt out")
-        return Status.PLAYING, ""
+    def won_reason(self, pos: Position) -> str:
+        return "every card has reached the Admirals and the Generals"
+
+    def lost_reason(self, pos: Position) -> str:
+        return "no pair can be played and none can be made, and the pack is dealt out"
 
     def deal_step_name(self, pos: Position) -> str:
         return "deal out the rest of the pack into the two talons"
@@ -330,16 +318,6 @@ class EmpressRules(Rules):
         target = onto[-1].text(ascii) if onto else "(empty)"
         return (f"pair the {card.text(ascii)} ({self.specs[move.src].ref}) with the "
                 f"{target} ({self.specs[move.dst].ref})")
-
-    def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
-        text = self.describe(pos, move, ascii)
-        log: list[tuple[int, Card]] = []
-        self.apply(pos, move, log)
-        if log:
-            text += "; refilled: " + ", ".join(f"{card.text(ascii)} into {self.specs[i].ref}"
-                                               for i, card in log)
-        return text
 
 
 RULES = EmpressRules

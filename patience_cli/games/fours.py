@@ -14,8 +14,10 @@ that fits the most of the text); the rule sheet says so.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from ..cards import RANK_PLURAL
-from ..engine import DEAL, Move, Position, Rules, Status
+from ..engine import Move, Position, Rules
 from ..layout import Layout
 
 
@@ -44,28 +46,28 @@ class FoursRules(Rules):
                     return Move("move", ib, ia)
         return None
 
-    def legal_moves(self, pos: Position) -> list[Move]:
-        if self.status(pos)[0] is not Status.PLAYING:
-            return []
+    def extra_moves(self, pos: Position) -> Iterable[Move]:
+        """The one move open between the deals: the leftmost pair's card."""
         pending = self._pending(pos)
-        return [pending] if pending else [DEAL]
+        return (pending,) if pending else ()
 
     def forced_move(self, pos: Position) -> Move | None:
-        moves = self.legal_moves(pos)
-        return moves[0] if moves else None
+        return next(iter(self.legal_moves(pos)), None)
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        status, why = self.status(pos)
-        if status is not Status.PLAYING:
-            return f"the game is over: {why}"
+    def deal_reason(self, pos: Position) -> str | None:
         pending = self._pending(pos)
-        if move.kind == "deal":
-            if pending:
-                card = pos.piles[pending.src][-1]
-                return (f"the {card} must first be moved onto the "
-                        f"{pos.piles[pending.dst][-1]} (move {self.command(pos, pending)[5:]})")
+        if pending:
+            card = pos.piles[pending.src][-1]
+            return (f"the {card} must first be moved onto the "
+                    f"{pos.piles[pending.dst][-1]} (move {self.command(pos, pending)[5:]})")
+        if pos.get("repeat"):
+            return "the cards left can never go out"
+        return None
+
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        if move.kind != "move" or move == self._pending(pos):
             return None
-        if move.kind != "move" or move.src not in self.packets or move.dst not in self.packets:
+        if move.src not in self.packets or move.dst not in self.packets:
             return "in Fours cards move only from one packet to another (piles 1 to 4)"
         if move.count != 1:
             return "in Fours cards move one at a time"
@@ -77,18 +79,12 @@ class FoursRules(Rules):
         if s[-1].rank != d[-1].rank:
             return (f"a card moves only onto one of the same value: "
                     f"the {s[-1]} cannot go on the {d[-1]}")
-        if move != pending:
-            return ("cards move from right to left, the leftmost pair first: "
-                    f"the book's order is {self.command(pos, pending)}")
-        return None
+        return ("cards move from right to left, the leftmost pair first: "
+                f"the book's order is {self.command(pos, self._pending(pos))}")
 
-    def apply(self, pos: Position, move: Move) -> Position:
-        if move.kind == "deal":
-            return self.apply_deal(pos)
-        return self._put_out(self.transfer(pos, move.src, move.dst), (move.dst,))
-
-    def _put_out(self, pos: Position, indexes) -> Position:
-        for i in indexes:
+    def settle(self, pos: Position) -> Position:
+        """Four of a value together on a packet go out at once."""
+        for i in self.packets:
             pile = pos.piles[i]
             if len(pile) >= 4 and len({c.rank for c in pile[-4:]}) == 1:
                 pos = self.transfer(pos, i, self.out, 4)
@@ -105,7 +101,7 @@ class FoursRules(Rules):
             down = tuple(len(piles[self.stock]) if i == self.stock else 0
                          for i in range(len(piles)))
             new = Position(tuple(piles), down, pos.extra).with_extra(row=pos.get("row") + 1)
-            return self._put_out(new, self.packets)
+            return new
         # Gather: packet 2 on packet 1, 3 on those, 4 on top, then turn over.
         gathered = tuple(c for i in self.packets for c in piles[i])
         new_stock = gathered[::-1]
@@ -119,13 +115,12 @@ class FoursRules(Rules):
             deal=pos.get("deal") + 1, row=0, seen=seen + (key,), repeat=key in seen)
 
     # ------------------------------------------------------------ status and words
-    def status(self, pos: Position) -> tuple[Status, str]:
-        if len(pos.piles[self.out]) == sum(len(p) for p in pos.piles):
-            return Status.WON, "every card has gone out in fours"
-        if pos.get("repeat"):
-            return Status.LOST, (f"deal {pos.get('deal')} would repeat an earlier deal card for "
-                                 "card, so the cards left can never go out")
-        return Status.PLAYING, ""
+    def won_reason(self, pos: Position) -> str:
+        return "every card has gone out in fours"
+
+    def lost_reason(self, pos: Position) -> str:
+        return (f"deal {pos.get('deal')} would repeat an earlier deal card for card, so the "
+                "cards left can never go out")
 
     def deal_step_name(self, pos: Position) -> str:
         if pos.piles[self.stock]:

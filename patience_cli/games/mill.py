@@ -37,11 +37,12 @@ class MillRules(Rules):
                     "a packet at a time")
         return None
 
-    def apply(self, pos: Position, move: Move) -> Position:
-        new = super().apply(pos, move)
+    def record(self, before: Position, move: Move, after: Position) -> Position:
+        """The king packets passed from since the last other move."""
         if move.kind == "move" and move.src in self.group_piles["king"]:
-            return new.with_extra(passed=tuple(sorted(set(pos.get("passed", ())) | {move.src})))
-        return new.with_extra(passed=()) if pos.get("passed") else new
+            return after.with_extra(passed=tuple(sorted(set(before.get("passed", ()))
+                                                        | {move.src})))
+        return after.with_extra(passed=()) if before.get("passed") else after
 
 
 RULES = MillRules

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..layout_schema import one_of
-from ..engine import DEAL, Move, Position, Rules, Status
+from ..engine import DEAL, Move, Position, Rules
 from ..layout import Layout
 
 PLAYERS = ("A", "B")
@@ -48,10 +48,9 @@ class SympathyRules(Rules):
         super().__init__(layout)
         self.heaps = {p: tuple(s.index for s in layout.group(f"{p.lower()}_heap"))
                       for p in PLAYERS}
-        self.grace = {p: layout.group(f"{p.lower()}_grace")[0].index for p in PLAYERS}
+        self.grace_pile = {p: layout.group(f"{p.lower()}_grace")[0].index for p in PLAYERS}
         self.paired = layout.group("paired")[0].index
         self.leader = layout.game.get("leader", "A")
-        self.sources = ()  # nothing is moved by hand
 
     @staticmethod
     def other(player: str) -> str:
@@ -72,7 +71,7 @@ class SympathyRules(Rules):
             cards = pos.piles[i]
             if cards and pos.down[i] < len(cards):
                 out.append((i, cards[-1]))
-        g = self.grace[player]
+        g = self.grace_pile[player]
         out.extend((g, c) for c in pos.piles[g][pos.down[g]:])
         return out
 
@@ -89,7 +88,7 @@ class SympathyRules(Rules):
             if heaps:
                 return player, heaps[0], "heap"
         for player in (turn, self.other(turn)):
-            g = self.grace[player]
+            g = self.grace_pile[player]
             if pos.down[g]:
                 return player, g, "grace"
         return None
@@ -99,16 +98,10 @@ class SympathyRules(Rules):
         return [c for player in PLAYERS for i, c in self.exposed(pos, player) if i == index]
 
     # ------------------------------------------------------------ moves
-    def legal_moves(self, pos: Position) -> list[Move]:
-        return [DEAL] if self.next_step(pos) is not None else []
-
     def forced_move(self, pos: Position) -> Move | None:
         return DEAL if self.next_step(pos) is not None else None
 
-    def move_reason(self, pos: Position, move: Move) -> str | None:
-        status, why = self.status(pos)
-        if status is not Status.PLAYING:
-            return f"the game is over: {why}"
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind != "deal":
             return ("in Sympathy no card is moved by hand: the players turn up their cards in "
                     "turn and pairs are thrown out by themselves; use 'deal' for the next "
@@ -158,15 +151,13 @@ class SympathyRules(Rules):
         return pos
 
     # ------------------------------------------------------------ status and words
-    def status(self, pos: Position) -> tuple[Status, str]:
-        total = sum(len(p) for p in pos.piles)
-        if len(pos.piles[self.paired]) == total:
-            return Status.WON, "every card has found its twin: both players win"
-        if self.next_step(pos) is None:
-            left = total - len(pos.piles[self.paired])
-            return Status.LOST, (f"nothing is left to turn up and none of the {left} cards "
-                                 "left can find its twin: both players lose")
-        return Status.PLAYING, ""
+    def won_reason(self, pos: Position) -> str:
+        return "every card has found its twin: both players win"
+
+    def lost_reason(self, pos: Position) -> str:
+        left = sum(len(p) for p in pos.piles) - len(pos.piles[self.paired])
+        return (f"nothing is left to turn up and none of the {left} cards left can find its "
+                "twin: both players lose")
 
     def _name(self, index: int) -> str:
         return self.specs[index].ref
