@@ -823,6 +823,9 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
     if sol.result == LOST:
         return (f"No win is possible {where}: all {_count(sol.states, 'position')} that "
                 "can be reached were searched.\n")
+    if max_states is not None and sol.states >= max_states:
+        return (f"No win found in the first {_count(sol.states, 'position')} searched; "
+                "try a larger --states.\n")
     return (f"No win found in {seconds:g} s ({_count(sol.states, 'position')} searched); "
             "try a longer --time.\n")
 

@@ -176,6 +176,8 @@ class Rules:
         #: (play.deal_to), and the groups gathered up and dealt again (play.regather)
         self.deal_to: str | None = layout.play.get("deal_to")
         self.regather: dict[str, Any] = layout.play.get("regather", {})
+        if int(self.regather.get("times", 1)) == 0:
+            self.regather = {}  # a variant's way to say there is no new deal
         #: a counted grace: so many times, a face-up card of these groups that
         #: is not free may go to a foundation all the same (play.grace)
         self.grace: dict[str, Any] = layout.play.get("grace", {})
@@ -215,6 +217,13 @@ class Rules:
             # cards are packed on the talon where the layout gives it a build
             self.target_groups = self.target_groups + ((self.talon,),)
             self.targets = self.targets + (self.talon,)
+        if not self._worded_builds():
+            # a pile the layout gives no build never takes a card by its rules:
+            # the move generator need not look at it (a game's own moves may)
+            self._build_targets = tuple(tuple(i for i in g if self.specs[i].build is not None)
+                                        for g in self.target_groups)
+        else:
+            self._build_targets = self.target_groups
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -525,6 +534,16 @@ class Rules:
             return iter(())
         return self._placements(pos)
 
+    def open_moves(self, pos: Position) -> Iterator[Move]:
+        """The legal moves of a position that is not won, lazily, without the
+        status's look ahead for a game that only shifts cards about (the
+        solver, which remembers every position it has seen, uses this)."""
+        return self._placements(pos)
+
+    def is_won(self, pos: Position) -> bool:
+        """Whether every card in play is home: the game is won."""
+        return self._all_home(pos)
+
     def _placements(self, pos: Position) -> Iterator[Move]:
         """The card moves and the deal step the rules allow, whatever the
         status, generated lazily."""
@@ -540,7 +559,7 @@ class Rules:
             claimed = self.claiming(pos)
             if claimed:
                 sources = claimed
-        groups = self.target_groups
+        groups = self._build_targets
         if self.foundations_first and self.foundation_move_open(pos):
             # a card that can go up must: only such moves are open
             for src in self.sources:
@@ -562,7 +581,7 @@ class Rules:
                                 and self.fits(pos, card, dst) \
                                 and not self._pointless(pos, src, dst):
                             yield Move("move", src, dst, 1, card if many else None)
-                if self.specs[src].move != "top" and dst_group is not self.foundations:
+                if self.specs[src].move != "top" and dst_group is not groups[0]:
                     for count in self.run_lengths(pos, src)[1:]:
                         base = pos.piles[src][-count]
                         for dst in dsts:
@@ -1072,8 +1091,8 @@ class Rules:
             return Status.WON, self.won_reason(pos)
         if not self.has_move(pos):
             return Status.LOST, self.lost_reason(pos)
-        if not self.has_deal_step and not self._progress_now(pos) and \
-                self._only_shuttling(pos):
+        if (not self.has_deal_step or self.deal_reason(pos) is not None) and \
+                not self._progress_now(pos) and self._only_shuttling(pos):
             return Status.LOST, ("every move left only shifts cards between the same "
                                  "places: no card can ever reach a foundation or leave "
                                  f"the {self._reserve_names()}")
@@ -1134,7 +1153,11 @@ class Rules:
     def _progress_now(self, pos: Position) -> bool:
         """Whether a move that makes progress is open now: a card from a
         reserve to anywhere, or any card to a foundation (reserves first:
-        in most positions the first card looked at answers)."""
+        in most positions the first card looked at answers).  A move of the
+        game's own (:meth:`extra_moves`) counts as progress: the engine cannot
+        judge it, and calling a game lost is the side not to err on."""
+        if next(iter(self.extra_moves(pos)), None) is not None:
+            return True
         others = [i for i in self.sources if i not in self.tableau]
         for src in others + [i for i in self.sources if i in self.tableau]:
             targets = self.targets if src in others else self.foundations

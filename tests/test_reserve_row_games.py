@@ -174,8 +174,8 @@ def test_olympus_foundations_go_up_by_twos_in_suit():
 
 
 def test_olympus_battery_packs_down_by_twos_in_suit_top_card_only():
-    rules, pos = filled(OLYMPUS, {1: "9h", 2: "7h", 3: "8h", 4: "7s", 5: "Qh", 6: "10h 3c"},
-                        range(1, 10))
+    rules, pos = filled(OLYMPUS, {1: "9h", 2: "7h", 3: "8h", 4: "7s", 5: "Qh", 6: "10h 3c",
+                                  O_PACK: "4d"}, range(1, 10), down={O_PACK: 1})
     assert refusal(rules, pos, 2, 1) is None                # a seven on a nine
     assert "by 2s" in refusal(rules, pos, 3, 1)             # an eight on a nine: no
     assert refusal(rules, pos, 4, 1) is not None            # not of the suit

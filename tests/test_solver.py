@@ -170,3 +170,10 @@ def test_export_writes_solvitaires_deal_and_the_rules_that_match(run, tmp_path):
     assert rules["foundations"] == {"removable": False}
     refused = run("export", "fours", "--seed", "1")
     assert refused.code == 2 and "Solvitaire has no rules for Fours" in refused.err
+
+
+def test_a_search_bounded_by_positions_says_so(run):
+    result = run("solve", "flower-garden", "--seed", "1", "--states", "40", "--time", "30")
+    assert result.code == 0
+    assert result.out.startswith("No win found in the first 4")   # 40 or a few more
+    assert "--states" in result.out and "--time" not in result.out

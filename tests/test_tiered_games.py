@@ -115,7 +115,7 @@ def test_con_rule_2_cards_climb_one_row_at_a_time():
 
 def test_con_rules_3_and_4_descending_alternate_colours_top_card_only():
     rules, pos = filled(CON, {COUNCIL: "10s", LORDS: "9h", LORDS + 1: "9c",
-                              LORDS + 2: "Kd 8c", C_PACK: "2d"}, ALL_ROWS, down={C_PACK: 1})
+                              LORDS + 2: "Kd 8c", C_PACK: "5h 2d"}, ALL_ROWS, down={C_PACK: 2})
     assert refusal(rules, pos, LORDS, COUNCIL) is None
     assert "alternate colours" in refusal(rules, pos, LORDS + 1, COUNCIL)
     pos = rules.apply(pos, move_between(rules, LORDS, COUNCIL))   # 9♥ up

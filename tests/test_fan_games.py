@@ -1,0 +1,250 @@
+"""Games of the whole pack laid out in fans or packets and gathered up to be
+dealt again: La Belle Lucie (Cadogan no. 1) with Hoffmann's Trefoil (no. 27)
+and the two-pack forms.  Each rule and each sentence that allows or forbids
+something, shown allowed and forbidden on hand-made positions."""
+
+from collections import Counter
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
+
+from conftest import filled, move_between, pile_index, pile_text, position, refusal
+
+LUCIE = "la-belle-lucie"
+FANS = range(1, 19)
+FOUND = 19
+
+
+def test_lucie_deals_seventeen_fans_of_three_and_one_single_card():
+    game = Game.new(LUCIE, seed=4)
+    sizes = [len(game.position.piles[pile_index(game.rules, n)]) for n in FANS]
+    assert sizes == [3] * 17 + [1]
+    assert all(not game.position.piles[pile_index(game.rules, n)] for n in range(19, 23))
+    assert all(d == 0 for d in game.position.down)          # every card face up
+
+
+def test_the_trefoil_lays_the_aces_out_first_and_deals_sixteen_fans():
+    game = Game.new(LUCIE, seed=4, variant="trefoil")
+    rules, pos = game.rules, game.position
+    assert sorted(pile_text(rules, pos, n) for n in range(17, 21)) == ["Ac", "Ad", "Ah", "As"]
+    assert [len(pos.piles[pile_index(rules, n)]) for n in range(1, 17)] == [3] * 16
+
+
+def test_only_the_top_card_of_a_fan_is_free():
+    rules, pos = position(LUCIE, {1: "Ah 5c 9s", 2: "10s", FOUND: ""})
+    buried_ace = move_between(rules, 1, FOUND)._replace(card=pos.piles[0][0])
+    assert not rules.is_legal(pos, buried_ace)
+    assert "only the top card" in rules.move_reason(pos, buried_ace)
+    assert refusal(rules, pos, 1, FOUND) is not None          # the 9♠ is no ace
+    assert refusal(rules, pos, 1, 2) is None                  # the 9♠ on the 10♠
+    after = rules.apply(pos, move_between(rules, 1, 2))
+    assert pile_text(rules, after, 1) == "Ah 5c"              # the 5♣ is freed
+
+
+def test_fans_marry_downwards_in_suit_only():
+    rules, pos = position(LUCIE, {1: "8h", 2: "7h", 3: "7s", 4: "9h", 5: "6d"})
+    assert refusal(rules, pos, 2, 1) is None                  # 7♥ on 8♥
+    assert refusal(rules, pos, 3, 1) is not None              # 7♠ on 8♥: not in suit
+    assert refusal(rules, pos, 4, 1) is not None              # 9♥ on 8♥: not downwards
+    assert refusal(rules, pos, 5, 1) is not None
+
+
+def test_an_emptied_fan_stays_empty():
+    rules, pos = position(LUCIE, {1: "", 2: "Kh", 3: "5c"})
+    assert "never refilled" in refusal(rules, pos, 2, 1)
+    assert refusal(rules, pos, 3, 1) is not None
+
+
+def test_aces_go_up_as_they_come_free_and_build_in_suit_to_kings():
+    rules, pos = position(LUCIE, {1: "2h", 2: "Ah", 3: "2s", FOUND + 1: "Qc", 4: "Kc"})
+    assert refusal(rules, pos, 1, FOUND) is not None          # no two on an empty place
+    assert refusal(rules, pos, 2, FOUND) is None
+    pos = rules.apply(pos, move_between(rules, 2, FOUND))
+    assert refusal(rules, pos, 3, FOUND) is not None          # 2♠ on A♥: not in suit
+    assert refusal(rules, pos, 1, FOUND) is None
+    assert refusal(rules, pos, 4, FOUND + 1) is None          # K♣ on Q♣
+
+
+def test_the_fans_are_taken_up_shuffled_and_dealt_again_twice():
+    game = Game.new(LUCIE, seed=9)
+    rules, pos = game.rules, game.position
+    before = Counter(pos.cards())
+    first = rules.apply(pos, DEAL)
+    assert Counter(first.cards()) == before
+    sizes = [len(first.piles[pile_index(rules, n)]) for n in FANS]
+    assert sizes == [3] * 17 + [1]
+    taken_up = [c for n in FANS for c in pos.piles[pile_index(rules, n)]]
+    dealt = [c for n in FANS for c in first.piles[pile_index(rules, n)]]
+    assert dealt != taken_up                                   # shuffled
+    second = rules.apply(first, DEAL)
+    assert rules.deal_reason(second) is not None               # twice, no more
+    assert "no more" in rules.move_reason(second, DEAL)
+
+
+def test_a_new_deal_with_fewer_cards_makes_fewer_fans_of_three():
+    rules, pos = position(LUCIE, {1: "5c 6d 9h", 2: "Kh 2c", 3: "Qs", FOUND: "Ah 2h 3h"})
+    after = rules.apply(pos, DEAL)
+    sizes = [len(after.piles[pile_index(rules, n)]) for n in FANS]
+    assert sizes == [3, 3] + [0] * 16
+    assert pile_text(rules, after, FOUND) == "Ah 2h 3h"        # the foundations stay
+
+
+def test_the_trefoil_is_gathered_without_shuffling_in_the_fans_order():
+    rules, pos = position(LUCIE, {1: "5c 6d 9h", 2: "Kh 2c", 3: "Qs", 17: "Ah"},
+                          variant="trefoil")
+    after = rules.apply(pos, DEAL)
+    assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["5c 6d 9h", "Kh 2c Qs", ""]
+    after = rules.apply(after, DEAL)
+    assert rules.deal_reason(after) is not None                 # three deals in all
+
+
+def test_lost_when_no_card_can_move_and_the_new_deals_are_used():
+    rules, pos = position(LUCIE, {1: "2c 5h", 2: "9s"}, regathered=2)
+    status, why = rules.status(pos)
+    assert status is Status.LOST
+    rules, pos = position(LUCIE, {1: "2c 5h", 2: "9s"}, regathered=1)
+    assert rules.status(pos)[0] is Status.PLAYING               # a new deal is left
+
+
+def test_the_house_in_the_wood_has_eight_aces_and_thirty_six_fans():
+    game = Game.new(LUCIE, seed=2, variant="house-in-the-wood")
+    sizes = [len(game.position.piles[pile_index(game.rules, n)]) for n in range(1, 37)]
+    assert sizes == [3] * 17 + [1] + [3] * 17 + [1]
+    assert len(game.rules.foundations) == 8
+
+
+def test_the_house_on_the_hill_marries_up_or_down_and_takes_four_suits_each_way():
+    variant = "house-on-the-hill"
+    rules, pos = position(LUCIE, {1: "8h", 2: "9h", 3: "7h", 4: "9s"}, variant=variant)
+    assert refusal(rules, pos, 2, 1) is None                  # 9♥ on 8♥: up
+    assert refusal(rules, pos, 3, 1) is None                  # 7♥ on 8♥: down
+    assert refusal(rules, pos, 4, 1) is not None              # 9♠: not in suit
+    rules, pos = position(LUCIE, {37: "Ah", 1: "Ah", 2: "Kh", 3: "Kd", 41: "Kh"},
+                          variant=variant)
+    assert "already holds the hearts" in refusal(rules, pos, 1, 38)   # a second ace of hearts
+    assert "already holds the hearts" in refusal(rules, pos, 2, 42)   # a second king of hearts
+    assert refusal(rules, pos, 3, 42) is None                 # the K♦ starts a king foundation
+
+
+def test_hoffmanns_two_pack_trefoil_has_one_deal_only():
+    game = Game.new(LUCIE, seed=2, variant="trefoil-two-packs")
+    rules, pos = game.rules, game.position
+    assert [len(pos.piles[pile_index(rules, n)]) for n in range(1, 33)] == [3] * 32
+    assert sorted(pile_text(rules, pos, n) for n in range(33, 41)) == \
+        sorted(["Ac", "Ad", "Ah", "As"] * 2)
+    assert rules.deal_reason(pos) is not None
+
+
+# ---------------------------------------------------------------- Napoleon at St. Helena
+NAPOLEON = "napoleon-at-st-helena"
+N_FOUND, N_STOCK, N_TALON = 11, 19, 20
+
+
+def test_napoleon_deals_four_rows_of_ten_left_to_right():
+    game = Game.new(NAPOLEON, seed=6)
+    rules, pos = game.rules, game.position
+    assert [len(pos.piles[pile_index(rules, n)]) for n in range(1, 11)] == [4] * 10
+    assert len(pos.piles[pile_index(rules, N_STOCK)]) == 104 - 40
+    # dealt in rows: the first ten cards of the deck are the top row, one per column
+    deck = list(game.deck)
+    assert [pos.piles[pile_index(rules, n)][0] for n in range(1, 11)] == deck[:10]
+
+
+def test_napoleon_only_the_lowest_card_is_free_and_marries_down_in_suit():
+    rules, pos = position(NAPOLEON, {1: "9c 8h", 2: "9h", 3: "9s 10h", N_FOUND: "Ah",
+                                     N_STOCK: "Qd"}, down={N_STOCK: 1})
+    assert refusal(rules, pos, 1, 2) is None                  # 8♥ below the 9♥
+    assert refusal(rules, pos, 3, 2) is not None              # 10♥ below the 9♥: not down
+    nine = move_between(rules, 1, 2)._replace(card=pos.piles[0][0])
+    assert not rules.is_legal(pos, nine)                      # the 9♣ has a card below it
+    rules, pos = position(NAPOLEON, {1: "8s", 2: "9h"})
+    assert refusal(rules, pos, 1, 2) is not None              # 8♠ below the 9♥: not in suit
+
+
+def test_napoleon_aces_go_up_as_they_come_and_build_in_suit():
+    rules, pos = position(NAPOLEON, {1: "As", 2: "2s", 3: "2h", N_FOUND: ""})
+    assert refusal(rules, pos, 2, N_FOUND) is not None
+    pos = rules.apply(pos, move_between(rules, 1, N_FOUND))
+    assert refusal(rules, pos, 3, N_FOUND) is not None
+    assert refusal(rules, pos, 2, N_FOUND) is None
+
+
+def test_napoleon_a_lane_takes_any_free_card_when_the_player_likes():
+    rules, pos = position(NAPOLEON, {1: "", 2: "3c Kd", N_TALON: "7h", N_STOCK: "5s"},
+                          down={N_STOCK: 1})
+    assert refusal(rules, pos, 2, 1) is None                  # from a column
+    assert refusal(rules, pos, N_TALON, 1) is None            # or the talon
+    assert rules.is_legal(pos, DEAL)                          # not obliged to fill it first
+    rules, pos = position(NAPOLEON, {1: "", 2: "3c Kd", N_TALON: "7h"},
+                          variant="talon-lanes")
+    assert refusal(rules, pos, 2, 1) is not None              # the note: the talon only
+    assert refusal(rules, pos, N_TALON, 1) is None
+
+
+def test_napoleon_the_talon_top_plays_and_there_is_no_redeal():
+    rules, pos = position(NAPOLEON, {1: "9d", N_TALON: "5c 8d", N_FOUND: "Ac"})
+    assert refusal(rules, pos, N_TALON, 1) is None            # 8♦ below the 9♦
+    assert rules.deal_reason(pos) is not None                 # the pack is out: no redeal
+    rules, pos = filled(NAPOLEON, {1: "9d", N_TALON: "5c", N_FOUND: "Ac"}, range(1, 11))
+    assert rules.status(pos)[0] is Status.LOST
+
+
+def test_napoleon_lost_when_the_pack_is_out_and_lanes_only_shift_cards_about():
+    """With the pack out, moving cards between lanes and columns that can never
+    free a card for a foundation does not keep the game open."""
+    rules, pos = position(NAPOLEON, {1: "9d", 2: "Kc 5h", N_FOUND: "Ac"})
+    status, why = rules.status(pos)
+    assert status is Status.LOST and "shifts cards" in why
+    rules, pos = position(NAPOLEON, {1: "9d", 2: "Kc 2c", N_FOUND: "Ac"})
+    assert rules.status(pos)[0] is Status.PLAYING              # the 2♣ can go up
+
+
+# ---------------------------------------------------------------- Lucas
+LUCAS = "lucas"
+L_FOUND, L_STOCK, L_WASTE = 14, 22, 23
+
+
+def test_lucas_lays_out_eight_aces_and_thirteen_columns_of_three():
+    game = Game.new(LUCAS, seed=3)
+    rules, pos = game.rules, game.position
+    assert sorted(pile_text(rules, pos, n) for n in range(14, 22)) == \
+        sorted(["As", "Ah", "Ac", "Ad"] * 2)
+    assert [len(pos.piles[pile_index(rules, n)]) for n in range(1, 14)] == [3] * 13
+    assert len(pos.piles[pile_index(rules, L_STOCK)]) == 104 - 8 - 39
+
+
+def test_lucas_the_lowest_card_is_free_and_the_less_goes_on_the_greater_in_suit():
+    rules, pos = position(LUCAS, {1: "Kc 7d", 2: "8d", 3: "8s", 4: "6d", L_FOUND: "As",
+                                  L_STOCK: "Qd"}, down={L_STOCK: 1})
+    assert refusal(rules, pos, 1, 2) is None                  # 7♦ on 8♦
+    assert refusal(rules, pos, 1, 3) is not None              # 7♦ on 8♠
+    assert refusal(rules, pos, 4, 1) is None                  # 6♦ on 7♦
+    assert refusal(rules, pos, 2, 1) is not None              # 8♦ on 7♦: not downwards
+    king = move_between(rules, 1, L_FOUND)._replace(card=pos.piles[0][0])
+    assert not rules.is_legal(pos, king)
+
+
+def test_lucas_a_run_goes_up_to_its_foundation_card_by_card():
+    rules, pos = position(LUCAS, {1: "4h 3h 2h", L_FOUND: "Ah"})
+    for _ in range(3):
+        pos = rules.apply(pos, move_between(rules, 1, L_FOUND))
+    assert pile_text(rules, pos, L_FOUND) == "Ah 2h 3h 4h"
+
+
+def test_lucas_an_emptied_column_stays_empty_unless_the_variant_says_lanes():
+    rules, pos = position(LUCAS, {1: "", 2: "9c", L_WASTE: "5h"})
+    assert refusal(rules, pos, 2, 1) is not None
+    assert refusal(rules, pos, L_WASTE, 1) is not None
+    rules, pos = position(LUCAS, {1: "", 2: "9c", L_WASTE: "5h"}, variant="lanes")
+    assert refusal(rules, pos, 2, 1) is None
+    assert refusal(rules, pos, L_WASTE, 1) is None
+
+
+def test_lucas_the_waste_heap_is_dealt_again_once_unshuffled():
+    rules, pos = position(LUCAS, {1: "Kc", L_WASTE: "5h 9s 2d"})
+    again = rules.apply(pos, DEAL)
+    assert pile_text(rules, again, L_STOCK) == "2d 9s 5h"     # turned over: the 5♥ on top
+    again = rules.apply(again, DEAL)
+    assert pile_text(rules, again, L_WASTE) == "5h"
+    spent = position(LUCAS, {1: "Kc", L_WASTE: "5h"}, redeals=1)
+    assert spent[0].deal_reason(spent[1]) is not None
