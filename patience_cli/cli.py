@@ -596,7 +596,11 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
     legal = game.legal_moves()
     if not legal:
         status, why = game.status()
-        return f"No legal move: {why}.\n" if why else "No legal move.\n"
+        if not why:
+            return "No legal move.\n"
+        import textwrap
+
+        return textwrap.fill(f"No legal move: {why}.", 80, subsequent_indent="  ") + "\n"
     shown, summary = list(range(len(legal))), None
     if not show_all:
         shown, summary = game.rules.listing(game.position, legal)

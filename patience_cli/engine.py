@@ -194,6 +194,11 @@ class Rules:
                                       if p.refill is not None and p.refill.when == "deal")
         if self.refilled_at_deal and self.stock is not None:
             self.has_deal_step = True
+        #: piles whose vacancy the player may fill with the pack's next card
+        #: (refill.when = "player" from the pack: Napoleon's Square)
+        self.filled_from_pack = tuple(
+            p.index for p in self.specs if p.refill is not None and p.refill.when == "player"
+            and self.stock is not None and self.specs[self.stock].group in p.refill.sources)
         #: whether any pile restricts where its cards come from (accepts_from,
         #: refill, second_to)
         self._routed = any(p.accepts_from is not None or p.refill is not None
@@ -589,12 +594,30 @@ class Rules:
                                     and self.fits(pos, base, dst) and \
                                     not (not pos.piles[dst] and count == len(pos.piles[src])):
                                 yield Move("move", src, dst, count)
+        if self.filled_from_pack:
+            yield from self.pack_fills(pos)
         yield from self.extra_moves(pos)
         if self.grace:
             yield from self.grace_moves(pos)
         if self.has_deal_step and self.deal_reason(pos) is None and \
                 not (self.first_claims and sources is not self.sources):
             yield DEAL
+
+    def pack_fills(self, pos: Position) -> Iterator[Move]:
+        """The pack's next card, unseen, into a vacancy the player may fill
+        from the pack (the first such vacancy of each group: they are alike)."""
+        if self.stock is None or not pos.piles[self.stock]:
+            return
+        groups = set()
+        for i in self.filled_from_pack:
+            if not pos.piles[i] and self.specs[i].group not in groups:
+                groups.add(self.specs[i].group)
+                yield Move("move", self.stock, i)
+
+    def _pack_fill_open(self, pos: Position, move: Move) -> bool:
+        return move.kind == "move" and move.src == self.stock and move.count == 1 and \
+            move.card is None and move.dst in self.filled_from_pack and \
+            not pos.piles[move.dst] and bool(pos.piles[self.stock])
 
     def graces_left(self, pos: Position) -> int:
         return int(self.grace.get("times", 1)) - int(pos.get("graces", 0)) if self.grace else 0
@@ -664,6 +687,8 @@ class Rules:
             return False
         if self.is_own_move(pos, move) or self.is_grace(pos, move):
             return True
+        if self.filled_from_pack and self._pack_fill_open(pos, move):
+            return not self.first_claims or not self.claiming(pos)
         if move.kind == "deal":
             return self.deal_reason(pos) is None and \
                 (not self.refilled_at_once or self.waiting_vacancy(pos) is None) and \
@@ -822,6 +847,11 @@ class Rules:
             what = "foundations" if src.role is Role.FOUNDATION else src.ref
             return f"cards on the {what} stay there"
         if src.role is Role.STOCK:
+            if self.filled_from_pack and self._pack_fill_open(pos, move):
+                return None
+            if move.dst in self.filled_from_pack:
+                return (f"the {src.ref}'s next card fills only an empty "
+                        f"{self.specs[move.dst].name}")
             return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
         if dst.role is Role.RESERVE and dst.build is None:
             return f"cards cannot be returned to the {dst.ref}"
@@ -1259,8 +1289,10 @@ class Rules:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
         if move.kind == "deal":
             return self.deal_step_name(pos)
-        card = self.moving_card(pos, move)
         src, dst = self.specs[move.src], self.specs[move.dst]
+        if src.role is Role.STOCK:  # the pack's next card, unseen until it is laid
+            return f"the next card of the {src.ref} to {dst.ref} (empty)"
+        card = self.moving_card(pos, move)
         what = card.text(ascii) if move.count == 1 else \
             f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"
         onto = pos.piles[move.dst]

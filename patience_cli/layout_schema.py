@@ -144,7 +144,7 @@ PILE = table({
     "orientation": either(one_of("upright", "crosswise"),
                           list_of(one_of("upright", "crosswise"))),
     "tilt": either(number, list_of(number)),
-    "spread": one_of("none", "down", "right", "fan", "hand"),
+    "spread": one_of("none", "down", "right", "left", "fan", "hand"),
     "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
     "face": one_of("up", "down"),
     "build": BUILD,

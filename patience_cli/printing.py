@@ -227,7 +227,7 @@ def pile_extent(spec: PileSpec, n: int) -> tuple[float, float]:
     w, h = card_size(spec)
     if spec.spread == "down":
         return w, h + STEP_DOWN * (n - 1)
-    if spec.spread == "right":
+    if spec.spread in ("right", "left"):
         return w + STEP_RIGHT * (n - 1), h
     if spec.spread == "hand":
         return w + STEP_HAND * (n - 1), h
@@ -460,8 +460,10 @@ def draw_text(group: Group, x: float, y: float, text: str, font: str, size: floa
 
 
 def card_shape(w: float, h: float, card: Card | None, face_down: bool, ghost: bool,
-               size: float, pip: bool = True) -> Group:
-    """One card, its bottom-left corner at (0, 0), in points."""
+               size: float, pip: bool = True, index_right: bool = False) -> Group:
+    """One card, its bottom-left corner at (0, 0), in points; its index in the
+    top-left corner, or the top-right one (*index_right*) for a card that the
+    card laid on it covers from the left."""
     g = Group()
     r = min(w, h) * 0.08
     if ghost:
@@ -484,7 +486,11 @@ def card_shape(w: float, h: float, card: Card | None, face_down: bool, ghost: bo
     if card is not None:
         text = card.text()
         fs = size
-        draw_text(g, w * 0.09, h - fs * 1.05, text, SANS_BOLD, fs)
+        if index_right:
+            draw_text(g, w * 0.91 - text_width(text, SANS_BOLD, fs), h - fs * 1.05, text,
+                      SANS_BOLD, fs)
+        else:
+            draw_text(g, w * 0.09, h - fs * 1.05, text, SANS_BOLD, fs)
         if not pip:
             return g
         big = min(w, h) * 0.42
@@ -557,6 +563,8 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
             x, y = bx, by_top - ch - STEP_DOWN * s * i
         elif spec.spread == "right":
             x, y = bx + STEP_RIGHT * s * i, by_top - ch
+        elif spec.spread == "left":   # the top card at the left, the pile's outer end
+            x, y = bx + STEP_RIGHT * s * (n_shown - 1 - i), by_top - ch
         elif spec.spread == "hand":
             x, y = bx + STEP_HAND * s * i, by_top - ch
         else:
@@ -566,7 +574,8 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
         else:
             down = i < look.down if look.known else spec.is_face_down
         d.add(place(card_shape(cw, ch, card, down and not ghost, ghost, fs,
-                               pip=i == n_shown - 1), x, y))
+                               pip=i == n_shown - 1,
+                               index_right=spec.spread == "left" and i < n_shown - 1), x, y))
     base = look.base_rank
     if spec.role is Role.FOUNDATION and spec.build is not None and spec.build.base and ghost:
         base = spec.build.base
@@ -1024,7 +1033,7 @@ def write_svg(target: Path, layout: Layout, game: "Game | None") -> None:
     # without Helvetica draws it in a wider font, which must not run together
     drawing = make_diagram(layout, game, *SVG_SIZE, title=True, widen=SVG_WIDEN, pad=SVG_PAD)
     svg = renderSVG.drawToString(drawing)
-    svg = svg.replace("<title>...</title>", f"<title>{html.escape(layout.title)}</title>", 1)
+    svg = svg.replace("<title>...</title>", f"<title>{html.escape(layout.title, quote=False)}</title>", 1)
     svg = svg.replace("<desc>...</desc>",
                       f"<desc>{html.escape(subtitle(layout, game))}: layout diagram, "
                       "printed by patience-cli</desc>", 1)

@@ -250,11 +250,14 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
         out.append((f"{back}x{down} ", "dim"))
     available = set(rules.available_cards(pos, spec.index))
     mark_all = spec.available == "all"
-    for i, card in enumerate(cards[down:]):
+    segs = [card_seg(card, ascii, card in available and (mark_all or down + i == len(cards) - 1))
+            for i, card in enumerate(cards[down:])]
+    if spec.spread == "left":
+        segs.reverse()  # the row lies with its top (free) card at the left, as on the table
+    for i, seg in enumerate(segs):
         if i:
             out.append((" ", ""))
-        is_top = down + i == len(cards) - 1
-        out.append(card_seg(card, ascii, card in available and (mark_all or is_top)))
+        out.append(seg)
     return out
 
 

@@ -21,8 +21,8 @@ def numbers(specs: tuple[PileSpec, ...]) -> str:
 
 @dataclass(frozen=True)
 class GroupRef:
-    """``{{ g.garden }}`` → "the Garden (piles 1–6)"; ``.name``, ``.numbers``,
-    ``.count`` and ``.first`` for finer wording."""
+    """``{{ g.garden }}`` → "the Garden (piles 1–6)"; ``.name``, ``.heading``,
+    ``.numbers``, ``.count`` and ``.first`` for finer wording."""
 
     specs: tuple[PileSpec, ...]
 
@@ -32,6 +32,12 @@ class GroupRef:
         if first.role is Role.FOUNDATION and len(self.specs) > 1 and first.name == "Foundation":
             return "foundations"
         return first.name
+
+    @property
+    def heading(self) -> str:
+        """The group's own heading where the layout gives one (Fortress's
+        "Left group"), else its name."""
+        return self.specs[0].heading or self.name
 
     @property
     def numbers(self) -> str:

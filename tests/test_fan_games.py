@@ -248,3 +248,108 @@ def test_lucas_the_waste_heap_is_dealt_again_once_unshuffled():
     assert pile_text(rules, again, L_WASTE) == "5h"
     spent = position(LUCAS, {1: "Kc", L_WASTE: "5h"}, redeals=1)
     assert spent[0].deal_reason(spent[1]) is not None
+
+
+# ---------------------------------------------------------------- Fortress
+FORTRESS = "fortress"
+F_FOUND = 11
+
+
+def test_fortress_deals_the_whole_pack_in_rows_of_five_and_a_bottom_row_of_six():
+    game = Game.new(FORTRESS, seed=2)
+    sizes = [len(game.position.piles[pile_index(game.rules, n)]) for n in range(1, 11)]
+    assert sizes == [5, 5, 5, 5, 6] * 2
+    assert all(not game.position.piles[pile_index(game.rules, n)] for n in range(11, 15))
+
+
+def test_fortress_only_the_outside_card_is_free_and_the_board_shows_it_outside(run):
+    rules, pos = position(FORTRESS, {1: "Kc 2h", 6: "Ah 9s", F_FOUND: ""})
+    assert refusal(rules, pos, 1, F_FOUND) is not None        # the 2♥ is outside, not the K♣
+    buried = move_between(rules, 6, F_FOUND)._replace(card=pos.piles[pile_index(rules, 6)][0])
+    assert not rules.is_legal(pos, buried)                     # the A♥ has the 9♠ outside it
+    run("new", FORTRESS, "--seed", "2")
+    board = run("show").out
+    left = next(line for line in board.splitlines() if line.startswith("Left group"))
+    game = Game.new(FORTRESS, seed=2)
+    outside = game.position.piles[pile_index(game.rules, 1)][-1]
+    assert left.split()[3] == str(outside)                     # the free card comes first
+
+
+def test_fortress_marries_up_or_down_in_suit_across_both_groups():
+    rules, pos = position(FORTRESS, {1: "7s", 6: "8s", 7: "6s", 8: "8h", 2: "9d", 3: "Ac"})
+    assert refusal(rules, pos, 1, 6) is None                  # 7♠ on 8♠, left to right
+    assert refusal(rules, pos, 7, 1) is None                  # 6♠ on 7♠, right to left
+    assert refusal(rules, pos, 6, 1) is None                  # 8♠ on 7♠: up
+    assert refusal(rules, pos, 8, 1) is not None              # 8♥ on 7♠: not in suit
+    assert refusal(rules, pos, 2, 1) is not None
+
+
+def test_fortress_a_lane_takes_any_free_card_and_reverses_a_sequence():
+    rules, pos = position(FORTRESS, {1: "", 2: "Kd 2c 3c 4c", F_FOUND: "Ac"})
+    assert refusal(rules, pos, 2, 1) is None                  # the 4♣ into the lane
+    for _ in range(3):
+        pos = rules.apply(pos, move_between(rules, 2, 1))
+    assert pile_text(rules, pos, 1) == "4c 3c 2c"             # reversed: the 2♣ outside
+    pos = rules.apply(pos, move_between(rules, 1, F_FOUND))
+    assert pile_text(rules, pos, F_FOUND) == "Ac 2c"
+
+
+def test_fortress_aces_go_up_in_suit_and_the_game_is_lost_when_nothing_can_progress():
+    rules, pos = position(FORTRESS, {1: "3h", 2: "Ah", F_FOUND: ""})
+    assert refusal(rules, pos, 1, F_FOUND) is not None
+    assert refusal(rules, pos, 2, F_FOUND) is None
+    rules, pos = filled(FORTRESS, {1: "5h", 2: "9c", F_FOUND: "Ah 2h 3h"}, range(1, 11),
+                        filler="Kd")
+    assert rules.status(pos)[0] is Status.LOST
+
+
+# ---------------------------------------------------------------- Napoleon's Square
+SQUARE = "napoleons-square"
+S_FOUND, S_STOCK, S_TALON = 13, 21, 22
+PACKETS = range(1, 13)
+
+
+def test_square_deals_twelve_packets_of_four_or_twelve_single_cards():
+    game = Game.new(SQUARE, seed=2)
+    assert [len(game.position.piles[pile_index(game.rules, n)]) for n in PACKETS] == [4] * 12
+    game = Game.new(SQUARE, seed=2, variant="singles")
+    assert [len(game.position.piles[pile_index(game.rules, n)]) for n in PACKETS] == [1] * 12
+    assert len(game.position.piles[pile_index(game.rules, S_STOCK)]) == 104 - 12
+
+
+def test_square_tops_marry_downwards_in_suit_and_only_the_top_is_free():
+    rules, pos = filled(SQUARE, {1: "5c 9h", 2: "10h", 3: "10s", 4: "8h", S_STOCK: "2d"},
+                        PACKETS, down={S_STOCK: 1})
+    assert refusal(rules, pos, 1, 2) is None                  # 9♥ on 10♥
+    assert refusal(rules, pos, 1, 3) is not None              # 9♥ on 10♠: not in suit
+    assert refusal(rules, pos, 2, 4) is not None              # 10♥ on 8♥
+    five = move_between(rules, 1, 4)._replace(card=pos.piles[pile_index(rules, 1)][0])
+    assert not rules.is_legal(pos, five)
+
+
+def test_square_an_empty_place_takes_one_card_from_the_talon_or_the_pack_when_you_like():
+    rules, pos = filled(SQUARE, {5: "", 6: "Qd 9c", S_TALON: "4h", S_STOCK: "7s 3d"},
+                        PACKETS, down={S_STOCK: 2})
+    assert refusal(rules, pos, S_TALON, 5) is None            # the talon's top card
+    assert refusal(rules, pos, S_STOCK, 5) is None            # or the pack's next card
+    assert "empty" in refusal(rules, pos, S_STOCK, 6)         # the pack fills only a vacancy
+    assert refusal(rules, pos, 6, 5) is not None              # not a card of the square
+    assert rules.is_legal(pos, DEAL)                          # need not be filled first
+    listed = [m for m in rules.legal_moves(pos) if m.src == pile_index(rules, S_STOCK)]
+    assert listed == [move_between(rules, S_STOCK, 5)]
+    words = rules.describe(pos, listed[0])
+    assert "3♦" not in words and "next card of the Pack" in words   # unseen until laid
+    after = rules.apply(pos, listed[0])
+    assert pile_text(rules, after, 5) == "3d" and after.down[pile_index(rules, S_STOCK)] == 1
+    rules2, filled_pos = rules, after
+    assert refusal(rules2, filled_pos, S_TALON, 5) is not None   # one card, then a packet:
+    rules, pos = filled(SQUARE, {5: "3d", S_TALON: "2d"}, PACKETS)
+    assert refusal(rules, pos, S_TALON, 5) is None            # which takes marriages
+
+
+def test_square_aces_go_up_in_suit_and_there_is_no_redeal():
+    rules, pos = filled(SQUARE, {1: "2h", 2: "Ah", S_TALON: "9c"}, PACKETS)
+    assert refusal(rules, pos, 1, S_FOUND) is not None
+    pos = rules.apply(pos, move_between(rules, 2, S_FOUND))
+    assert refusal(rules, pos, 1, S_FOUND) is None
+    assert rules.deal_reason(pos) is not None
