@@ -176,8 +176,14 @@ class Rules:
         #: (play.deal_to), and the groups gathered up and dealt again (play.regather)
         self.deal_to: str | None = layout.play.get("deal_to")
         self.regather: dict[str, Any] = layout.play.get("regather", {})
-        if int(self.regather.get("times", 1)) == 0:
+        times = self.regather.get("times", 1)
+        #: how often the tableau may be gathered and dealt again (None: without limit)
+        self.regather_times: int | None = None if times == "unlimited" else int(times)
+        if self.regather_times == 0:
             self.regather = {}  # a variant's way to say there is no new deal
+        #: the deals in a row that may put no card on a foundation before no
+        #: new deal is allowed (regather.stall; None: no such limit)
+        self.regather_stall: int | None = self.regather.get("stall")
         #: a counted grace: so many times, a face-up card of these groups that
         #: is not free may go to a foundation all the same (play.grace)
         self.grace: dict[str, Any] = layout.play.get("grace", {})
@@ -266,7 +272,10 @@ class Rules:
         if i != len(deck):
             raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
         down = tuple(len(piles[p.index]) if p.is_face_down else 0 for p in self.specs)
-        return self.settle(self.initial_extra(Position(tuple(tuple(p) for p in piles), down)))
+        pos = self.settle(self.initial_extra(Position(tuple(tuple(p) for p in piles), down)))
+        if self.regather_stall is not None:  # the foundations' count the first deal starts from
+            pos = pos.with_extra(home_at=self._home_count(pos))
+        return pos
 
     def withdraw(self, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
         """Take out of *deck* the card each pile's ``withdraw`` names (a rank:
@@ -946,8 +955,13 @@ class Rules:
         if self.deal_to and self.stock is not None:
             return None if pos.piles[self.stock] else "the pack is dealt out"
         if self.regather:
-            times = int(self.regather.get("times", 1))
-            if int(pos.get("regathered", 0)) >= times:
+            if self.regather_stall is not None and \
+                    self.stalls_after_this_deal(pos) >= self.regather_stall:
+                n = self.regather_stall
+                return (f"{n} deal{'s' if n != 1 else ''} in a row {'have' if n != 1 else 'has'} "
+                        "put no card on a foundation: there is no new deal")
+            times = self.regather_times
+            if times is not None and int(pos.get("regathered", 0)) >= times:
                 return (f"the cards have been gathered and dealt again "
                         f"{'once' if times == 1 else f'{times} times'}: there is no more")
             return None
@@ -976,6 +990,9 @@ class Rules:
         order = [i for i, spec in enumerate(self.specs) if spec.group in groups]
         cards = [c for i in order for c in piles[i]]
         done = int(pos.get("regathered", 0)) + 1
+        stalls = {}
+        if self.regather_stall is not None:
+            stalls = {"stalls": self.stalls_after_this_deal(pos), "home_at": self._home_count(pos)}
         if self.regather.get("shuffle", False):
             cards = redeal_shuffled(cards, done)
         for i in order:
@@ -988,7 +1005,16 @@ class Rules:
         if k < len(cards):  # more cards than the first deal laid: on the last piles
             piles[order[-1]] = piles[order[-1]] + cards[k:]
         return Position(tuple(tuple(p) for p in piles), tuple(down),
-                        pos.extra).with_extra(regathered=done)
+                        pos.extra).with_extra(regathered=done, **stalls)
+
+    def _home_count(self, pos: Position) -> int:
+        return sum(len(pos.piles[f]) for f in self.foundations)
+
+    def stalls_after_this_deal(self, pos: Position) -> int:
+        """How many deals in a row will have put no card on a foundation once
+        the one being played now ends (``regather.stall``)."""
+        barren = self._home_count(pos) == pos.get("home_at", 0)
+        return int(pos.get("stalls", 0)) + 1 if barren else 0
 
     def redeals_used(self, pos: Position) -> int:
         return int(pos.get("redeals", 0))
@@ -1212,8 +1238,10 @@ class Rules:
         return any(True for _ in self._placements(pos))
 
     def lost_reason(self, pos: Position) -> str:
+        """Hook (status): why the game is lost, when no move is open."""
+        why = self.deal_reason(pos) if self.has_deal_step and self.regather_stall else None
         return ("no available card can go to a foundation or be placed in sequence, "
-                "and there is no further deal")
+                + (f"and {why}" if why else "and there is no further deal"))
 
     def forced_move(self, pos: Position) -> Move | None:
         """The move the rules force now, if any (``auto`` plays these)."""
@@ -1307,9 +1335,10 @@ class Rules:
         if self.deal_to and self.stock is not None:
             return f"deal a card from the pack to each {self.specs[self.group_piles[self.deal_to][0]].name}"
         if self.regather:
+            which = "" if self.regather_times is None else \
+                f" ({int(pos.get('regathered', 0)) + 1} of {self.regather_times})"
             return (f"gather up the cards{' and shuffle them' if self.regather.get('shuffle') else ''}"
-                    f" and deal them again ({int(pos.get('regathered', 0)) + 1} of "
-                    f"{int(self.regather.get('times', 1))})")
+                    f" and deal them again{which}")
         if self.stock is None or self.talon is None:
             return "deal"
         if pos.piles[self.stock]:

@@ -161,7 +161,9 @@ PILE = table({
 
 #: The engine's settings, the renderers' settings, and (declared by the game's
 #: module as ``SETTINGS``, a dict of checks) the module's own.
-REGATHER = table({"from": list_of(text), "shuffle": boolean, "times": integer(0, 99)},
+REGATHER = table({"from": list_of(text), "shuffle": boolean,
+                  "times": either(integer(0, 99), one_of("unlimited")),
+                  "stall": integer(1, 9)},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,

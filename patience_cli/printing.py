@@ -763,8 +763,8 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
                         "figures are left off here." if varies else "."))
     else:
         lines.append("The cards shown are this deal's, as dealt"
-                     + ("; the face-down cards are listed below the diagram, so that a real "
-                        "table can be set up." if deal_lines(layout, game) else "."))
+                     + ("; the cards hidden are listed below, to set up a real table."
+                        if deal_lines(layout, game) else "."))
     return lines
 
 
@@ -796,10 +796,16 @@ def deal_lines(layout: Layout, game: "Game | None") -> list[str]:
         return []
     lines = []
     for spec in layout.piles:
+        cards = game.position.piles[spec.index]
         hidden = game.position.down[spec.index]
         if hidden:
-            order = " ".join(c.text() for c in reversed(game.position.piles[spec.index][:hidden]))
+            order = " ".join(c.text() for c in reversed(cards[:hidden]))
             lines.append(f"<b>{spec.number}</b> {html.escape(spec.label)}: {order}")
+        if spec.spread == "none" and spec.role is not Role.STOCK and len(cards) - hidden > 1:
+            # a packet squared up, face up: the diagram shows its top card only
+            order = " ".join(c.text() for c in reversed(cards[hidden:-1]))
+            lines.append(f"<b>{spec.number}</b> {html.escape(spec.label)}, face up under the "
+                         f"{cards[-1].text()}: {order}")
     return lines
 
 
@@ -941,13 +947,19 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
         Paragraph(symbols(html.escape(subtitle(layout, game))), st["sub"]),
     ]
     legend = legend_flowables(layout, game, st)
-    story.append(make_diagram(layout, game, doc.width, diagram_room(legend, doc)))
+    hidden = deal_lines(layout, game)
+    listed: list[Flowable] = []
+    if hidden:
+        # one run of text, pile after pile, so that a long list keeps to the page
+        listed = [Paragraph("Cards not shown, top card first", st["h2"]),
+                  Paragraph(symbols(" · ".join(hidden)), st["legend"])]
+    # the diagram gives up some of its room to the list, never so much that
+    # its captions would grow small (a list too long for that goes over the page)
+    room = max(diagram_room(legend + listed, doc), 0.85 * diagram_room(legend, doc))
+    story.append(make_diagram(layout, game, doc.width, room))
     story.append(Spacer(1, 14))
     story.append(KeepTogether(legend))
-    hidden = deal_lines(layout, game)
-    if hidden:
-        story.append(Paragraph("Face-down cards, top card first", st["h2"]))
-        story.extend(Paragraph(symbols(line), st["legend"]) for line in hidden)
+    story.extend(listed)
     story.append(PageBreak())
     story.extend(fitted_rules(layout, st, doc.width, doc.height))
     return story

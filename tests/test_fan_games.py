@@ -353,3 +353,57 @@ def test_square_aces_go_up_in_suit_and_there_is_no_redeal():
     pos = rules.apply(pos, move_between(rules, 2, S_FOUND))
     assert refusal(rules, pos, 1, S_FOUND) is None
     assert rules.deal_reason(pos) is not None
+
+
+# ---------------------------------------------------------------- the Indefatigable
+INDEF = "indefatigable"
+I_FOUND = 13
+
+
+def test_indefatigable_lays_out_the_aces_and_twelve_packets_of_four():
+    game = Game.new(INDEF, seed=3)
+    rules, pos = game.rules, game.position
+    assert sorted(pile_text(rules, pos, n) for n in range(13, 17)) == ["Ac", "Ad", "Ah", "As"]
+    assert [len(pos.piles[pile_index(rules, n)]) for n in range(1, 13)] == [4] * 12
+
+
+def test_indefatigable_tops_go_up_in_suit_or_the_smaller_on_the_larger():
+    rules, pos = position(INDEF, {1: "2s", 2: "4s", 3: "3s", 4: "3h", 5: "", I_FOUND: "As"})
+    assert refusal(rules, pos, 1, I_FOUND) is None
+    assert refusal(rules, pos, 3, 2) is None                  # 3♠ on 4♠
+    assert refusal(rules, pos, 4, 2) is not None              # 3♥ on 4♠
+    assert refusal(rules, pos, 2, 3) is not None              # the larger on the smaller
+    assert refusal(rules, pos, 4, 5) is not None              # an emptied packet stays empty
+
+
+def test_indefatigable_is_gathered_last_uppermost_and_dealt_again_in_fours():
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "Kd Qh Jd 5s", 3: "7h 2s", I_FOUND: "As"},
+                          home_at=1)
+    pos = rules.apply(pos, move_between(rules, 3, I_FOUND))   # this deal places a card
+    after = rules.apply(pos, DEAL)
+    assert [pile_text(rules, after, n) for n in (1, 2, 3, 4)] == \
+        ["9c 8c Kd Qh", "Jd 5s 7h", "", ""]
+    assert after.get("stalls") == 0
+    after = rules.apply(after, DEAL)                           # a barren deal may follow
+    assert after.get("regathered") == 2 and after.get("stalls") == 1
+
+
+def test_indefatigable_two_deals_in_a_row_placing_nothing_end_it():
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "Kd", I_FOUND: "As"}, home_at=1)
+    pos = rules.apply(pos, DEAL)                               # a first barren deal: allowed
+    assert rules.deal_reason(pos) is not None                  # a second: no new deal
+    status, why = rules.status(pos)
+    assert status is Status.LOST and "2 deals in a row" in why
+    # a card placed on a foundation during the deal starts the count again
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "Kd 2s", I_FOUND: "As"}, home_at=1, stalls=1)
+    pos = rules.apply(pos, move_between(rules, 2, I_FOUND))
+    assert rules.deal_reason(pos) is None
+    after = rules.apply(pos, DEAL)
+    assert after.get("stalls") == 0 and rules.deal_reason(after) is None
+
+
+def test_indefatigable_the_first_deal_counts_from_the_aces_laid_out():
+    game = Game.new(INDEF, seed=3)
+    assert game.position.get("home_at") == 4
+    pos = game.rules.apply(game.position, DEAL)   # nothing placed
+    assert pos.get("stalls") == 1

@@ -74,7 +74,7 @@ def test_print_with_a_deck_shows_those_cards(run, tmp_path):
     deck = Path(__file__).parent / "data" / "fours_book_example.txt"
     assert run("print", "fours", "--deck", str(deck), "-o", "deck.pdf").code == 0
     text = PdfReader(str(tmp_path / "deck.pdf")).pages[0].extract_text()
-    assert "a given card order" in text and "Face-down cards, top card first" in text
+    assert "a given card order" in text and "Cards not shown, top card first" in text
 
 
 def test_refusals_cite_the_rule_numbers_of_the_rule_sheet():

@@ -105,7 +105,7 @@ def test_seeded_sheet_shows_the_deal(tmp_path):
     text = flat(pdf_text(path)[0])
     assert "seed 3" in text and "fours@3.r1" in text
     # the face-down pack's order, top first, for setting up a real table
-    assert "Face-down cards, top card first" in text
+    assert "Cards not shown, top card first" in text
     pack = " ".join(c.text() for c in reversed(game.position.piles[game.rules.stock]))
     assert f"5 Pack: {pack}" in text
 
@@ -284,9 +284,9 @@ def test_the_empress_sheet_has_no_pack_or_talon_count(tmp_path):
 
 def test_a_seeded_sheet_promises_only_the_lists_it_has(tmp_path):
     text = diagram_text("flower-garden", Game.new("flower-garden", seed=7), tmp_path=tmp_path)
-    assert "listed below" not in text and "Face-down cards" not in text
+    assert "listed below" not in text and "Cards not shown" not in text
     text = diagram_text("fours", Game.new("fours", seed=7), tmp_path=tmp_path)
-    assert "listed below" in text and "Face-down cards" in text
+    assert "listed below" in text and "Cards not shown" in text
 
 
 def test_the_unseeded_sympathy_sheet_shows_the_leaders_tops_face_up(tmp_path):
@@ -415,3 +415,26 @@ def test_each_rule_sheet_prints_how_often_its_game_comes_out(tmp_path, game_id):
     rules = flat(" ".join(pdf_text(path)[1:]))
     assert "How often it comes out" in rules
     assert f"deals 1 to {odds['deals']:,}" in rules and f"won {odds['won']:,}" in rules
+
+
+def test_a_seeded_sheet_lists_the_cards_under_a_squared_packets_top(tmp_path):
+    """The Indefatigable's packets lie squared up, face up: the diagram shows
+    each top card, and the cards under it are listed, top first."""
+    game = Game.new("indefatigable", seed=3)
+    path = tmp_path / "indefatigable.pdf"
+    printing.write_game(path, game.layout, game, "a4")
+    text = flat(pdf_text(path)[0])
+    packet = game.position.piles[game.layout.by_number(1).index]
+    under = " ".join(c.text() for c in reversed(packet[:-1]))
+    assert f"1 Packet 1, face up under the {packet[-1].text()}: {under}" in text
+
+
+@pytest.mark.parametrize("game_id", ["sympathy", "indefatigable"])
+def test_a_seeded_sheet_with_a_long_list_of_hidden_cards_keeps_to_two_pages(tmp_path, game_id):
+    """The list of the cards the diagram cannot show is one run of text, and
+    the diagram leaves room for it: the deal's page, then the rule sheet."""
+    game = Game.new(game_id, seed=5)
+    path = tmp_path / f"{game_id}.pdf"
+    printing.write_game(path, game.layout, game, "a4")
+    pages = pdf_text(path)
+    assert len(pages) == 2 and "Cards not shown" in flat(pages[0])
