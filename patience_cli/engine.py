@@ -184,6 +184,9 @@ class Rules:
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (regather.stall; None: no such limit)
         self.regather_stall: int | None = self.regather.get("stall")
+        #: counters paid for the pack and won for each card on a foundation
+        #: (play.score: Klondike's "pays 52 ... paid 5 counters for every card")
+        self.scoring: dict[str, int] = layout.play.get("score", {})
         #: a counted grace: so many times, a face-up card of these groups that
         #: is not free may go to a foundation all the same (play.grace)
         self.grace: dict[str, Any] = layout.play.get("grace", {})
@@ -271,7 +274,9 @@ class Rules:
             i = len(deck)
         if i != len(deck):
             raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
-        down = tuple(len(piles[p.index]) if p.is_face_down else 0 for p in self.specs)
+        down = tuple(len(piles[p.index]) if p.is_face_down
+                     else max(0, len(piles[p.index]) - 1) if p.face == "top-up" else 0
+                     for p in self.specs)
         pos = self.settle(self.initial_extra(Position(tuple(tuple(p) for p in piles), down)))
         if self.regather_stall is not None:  # the foundations' count the first deal starts from
             pos = pos.with_extra(home_at=self._home_count(pos))
@@ -327,8 +332,9 @@ class Rules:
     def run_lengths(self, pos: Position, index: int) -> range:
         """How many cards may leave pile *index* together (its ``move``): 1 for
         the top card alone; with ``face-up-run`` up to every face-up card;
-        with ``built-run`` up to the longest run at the top that follows the
-        pile's own build."""
+        with ``whole-run`` every face-up card together and no fewer; with
+        ``built-run`` up to the longest run at the top that follows the pile's
+        own build."""
         spec = self.specs[index]
         cards = pos.piles[index]
         up = len(cards) - pos.down[index]
@@ -336,6 +342,8 @@ class Rules:
             return range(1, 2)
         if spec.move == "face-up-run":
             return range(1, up + 1)
+        if spec.move == "whole-run":
+            return range(up, up + 1)
         n = 1
         while n < up and spec.build is not None and \
                 self.in_sequence(spec.build, cards[-n], cards[-n - 1]):
@@ -589,14 +597,18 @@ class Rules:
             dsts = [d for d in dst_group if pos.piles[d] or d == first_empty]
             for src in sources:
                 many = self.specs[src].available == "all"
-                for card in dict.fromkeys(self.available_cards(pos, src)):
+                if dst_group is not groups[0] and not self._one_card_leaves(pos, src):
+                    cards_here: Iterable[Card] = ()   # its face-up cards move only together
+                else:
+                    cards_here = dict.fromkeys(self.available_cards(pos, src))
+                for card in cards_here:
                     for dst in dsts:
                         if dst != src and self.may_route(pos, src, dst, card) \
                                 and self.fits(pos, card, dst) \
                                 and not self._pointless(pos, src, dst):
                             yield Move("move", src, dst, 1, card if many else None)
                 if self.specs[src].move != "top" and dst_group is not groups[0]:
-                    for count in self.run_lengths(pos, src)[1:]:
+                    for count in (c for c in self.run_lengths(pos, src) if c > 1):
                         base = pos.piles[src][-count]
                         for dst in dsts:
                             if dst != src and self.may_route(pos, src, dst, base) \
@@ -627,6 +639,12 @@ class Rules:
         return move.kind == "move" and move.src == self.stock and move.count == 1 and \
             move.card is None and move.dst in self.filled_from_pack and \
             not pos.piles[move.dst] and bool(pos.piles[self.stock])
+
+    def _one_card_leaves(self, pos: Position, src: int) -> bool:
+        """Whether the top card alone may leave pile *src* for another pile
+        (not where its face-up cards move only all together)."""
+        return self.specs[src].move != "whole-run" or \
+            len(pos.piles[src]) - pos.down[src] < 2
 
     def graces_left(self, pos: Position) -> int:
         return int(self.grace.get("times", 1)) - int(pos.get("graces", 0)) if self.grace else 0
@@ -715,6 +733,9 @@ class Rules:
         available = self.available_cards(pos, move.src)
         card = move.card if move.card is not None else (available[-1] if available else None)
         if card is None or card not in available:
+            return False
+        if self.specs[move.dst].role is not Role.FOUNDATION and \
+                not self._one_card_leaves(pos, move.src):
             return False
         if self.refilled_at_once:
             vacancy = self.waiting_vacancy(pos)
@@ -885,6 +906,10 @@ class Rules:
             card = available[-1]
         if move.count != 1:
             return self.count_reason(pos, move)
+        if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):
+            n = len(pos.piles[move.src]) - pos.down[move.src]
+            return (f"the {n} face-up cards of the {src.ref} move together or not at all "
+                    f"(patience move {src.number} {dst.number} {n})")
         if self.refilled_at_once:
             vacancy = self.waiting_vacancy(pos)
             if vacancy is not None and (move.dst != vacancy
@@ -935,6 +960,10 @@ class Rules:
         if spec.move == "top":
             return f"only one card moves at a time from the {spec.ref}"
         runs = self.run_lengths(pos, move.src)  # type: ignore[arg-type]
+        if move.count not in runs and spec.move == "whole-run":
+            return (f"the {runs[-1]} face-up cards of the {spec.ref} move together or not at "
+                    "all" + (f" (patience move {spec.number} {self.specs[move.dst].number} "
+                             f"{runs[-1]})" if runs[-1] > 1 else ""))
         if move.count not in runs:
             what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
             return (f"the {spec.ref} has {runs[-1]} {what} at its top: {move.count} cannot "
@@ -1007,6 +1036,13 @@ class Rules:
         return Position(tuple(tuple(p) for p in piles), tuple(down),
                         pos.extra).with_extra(regathered=done, **stalls)
 
+    def counters(self, pos: Position) -> int | None:
+        """The player's counters, where the game is scored (``play.score``):
+        so many won for each card on a foundation, less the stake paid."""
+        if not self.scoring:
+            return None
+        return self.scoring["per_card"] * self._home_count(pos) - self.scoring["stake"]
+
     def _home_count(self, pos: Position) -> int:
         return sum(len(pos.piles[f]) for f in self.foundations)
 
@@ -1038,7 +1074,19 @@ class Rules:
                 if self.grace and move.card is not None and \
                         move.card not in self.available_cards(pos, move.src):
                     after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
+            if self.specs[move.src].face == "top-up":
+                after = self.turn_up(after, move.src)
         return self.settle(self.record(pos, move, after))
+
+    @staticmethod
+    def turn_up(pos: Position, index: int) -> Position:
+        """A pile that keeps its top card face up (``face = "top-up"``): when
+        its last face-up card is taken away, the card beneath is turned up."""
+        n = len(pos.piles[index])
+        if n and pos.down[index] >= n:
+            down = tuple(n - 1 if i == index else d for i, d in enumerate(pos.down))
+            return Position(pos.piles, down, pos.extra)
+        return pos
 
     def play_own(self, pos: Position, move: Move) -> Position | None:
         """Hook: the position after one of the game's own moves (from
@@ -1247,8 +1295,10 @@ class Rules:
         """The move the rules force now, if any (``auto`` plays these)."""
         return None
 
-    def safe_foundation_move(self, pos: Position) -> Move | None:
-        """A move to a foundation that can never hurt (for ``auto --foundations``).
+    def safe_foundation_move(self, pos: Position,
+                             moves: Iterable[Move] | None = None) -> Move | None:
+        """A move to a foundation that can never hurt (for ``auto --foundations``),
+        among *moves* (by default the legal moves).
 
         A card is safe when no tableau pile could ever need it to hold a
         lower card: aces and deuces always, and otherwise once every card of
@@ -1260,7 +1310,7 @@ class Rules:
             pile = pos.piles[f]
             if pile:
                 tops.setdefault(pile[0].suit, []).append(pile[-1].rank)
-        for move in self.legal_moves(pos):
+        for move in (self.legal_moves(pos) if moves is None else moves):
             if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
             card = self.moving_card(pos, move)
@@ -1410,8 +1460,8 @@ class Rules:
         forced = self.forced_move(pos)
         if forced is not None and forced in moves:
             return [forced]
-        safe = self.safe_foundation_move(pos)
-        if safe is not None and safe in moves:
+        safe = self.safe_foundation_move(pos, moves)
+        if safe is not None:
             return [safe]  # a card up that can never hurt: nothing else need be tried
         return moves
 

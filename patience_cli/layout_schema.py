@@ -146,7 +146,7 @@ PILE = table({
     "tilt": either(number, list_of(number)),
     "spread": one_of("none", "down", "right", "left", "fan", "hand"),
     "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
-    "face": one_of("up", "down"),
+    "face": one_of("up", "down", "top-up"),
     "build": BUILD,
     "available": one_of("top", "all", "none"),
     "tag": one_of("label", "inside"),
@@ -155,7 +155,7 @@ PILE = table({
     "accepts_from": list_of(text),
     "refill": REFILL,
     "first_claim": boolean,
-    "move": one_of("top", "face-up-run", "built-run"),
+    "move": one_of("top", "face-up-run", "built-run", "whole-run"),
     "second_to": list_of(text),
 }, required=("group", "name", "role", "number"))
 
@@ -168,7 +168,9 @@ REGATHER = table({"from": list_of(text), "shuffle": boolean,
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,
               "grace": table({"times": integer(1, 9), "from": list_of(text)},
-                             required=("from",))})
+                             required=("from",)),
+              "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
+                             required=("stake", "per_card"))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
                "pairs": boolean})
 

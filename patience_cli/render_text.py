@@ -265,10 +265,13 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
                  ascii: bool = False) -> list[str]:
     status, why = rules.status(pos)
     made = f"{moves_made} move{'s' if moves_made != 1 else ''}"
+    counters = rules.counters(pos)
+    score = "" if counters is None else \
+        f" Counters: {counters:+d} (paid {rules.scoring['stake']}, {rules.scoring['per_card']} won for each card on a foundation)."
     if status is Status.WON:
-        return [f"Won after {made}: {why}."]
+        return [f"Won after {made}: {why}." + score]
     if status is Status.LOST:
-        return [f"Lost after {made}: {why}."]
+        return [f"Lost after {made}: {why}." + score]
     nxt = f"{legal} legal move{'s' if legal != 1 else ''}"
     forced = rules.forced_move(pos)
     hint = ""
@@ -276,7 +279,8 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
         hint = (f"; the rules force: {rules.describe(pos, forced, ascii)} "
                 f"({rules.command(pos, forced)})")
     dot = " - " if ascii else " · "
-    return [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){hint}"]
+    tally = "" if counters is None else f"{dot}counters {counters:+d}"
+    return [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
 
 
 def plain(lines: list[Line]) -> str:

@@ -5,7 +5,7 @@ something, shown allowed and forbidden on hand-made positions."""
 
 from collections import Counter
 
-from patience_cli.engine import DEAL, Status
+from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
 
 from conftest import filled, move_between, pile_index, pile_text, position, refusal
@@ -407,3 +407,75 @@ def test_indefatigable_the_first_deal_counts_from_the_aces_laid_out():
     assert game.position.get("home_at") == 4
     pos = game.rules.apply(game.position, DEAL)   # nothing placed
     assert pos.get("stalls") == 1
+
+
+# ---------------------------------------------------------------- Canfield or Klondike
+KLONDIKE = "klondike"
+K_FOUND, K_STOCK, K_TALON = 8, 12, 13
+
+
+def test_klondike_deals_seven_rows_of_one_to_seven_with_the_top_card_face_up():
+    game = Game.new(KLONDIKE, seed=4)
+    rules, pos = game.rules, game.position
+    rows = [pile_index(rules, n) for n in range(1, 8)]
+    assert [len(pos.piles[i]) for i in rows] == [1, 2, 3, 4, 5, 6, 7]
+    assert [pos.down[i] for i in rows] == [0, 1, 2, 3, 4, 5, 6]
+    deck = list(game.deck)
+    assert [pos.piles[i][0] for i in rows] == deck[:7]          # the first row of seven
+    assert pos.piles[rows[1]][1] == deck[7]                     # then six, one place right
+    assert len(pos.piles[pile_index(rules, K_STOCK)]) == 24
+
+
+def test_klondike_rows_build_down_in_alternate_colours():
+    rules, pos = position(KLONDIKE, {1: "9s", 2: "8h", 3: "8c", 4: "10h", K_STOCK: "2c"},
+                          down={K_STOCK: 1})
+    assert refusal(rules, pos, 2, 1) is None                  # red 8 on black 9
+    assert "alternate" in refusal(rules, pos, 3, 1)            # black on black
+    assert refusal(rules, pos, 4, 1) is not None              # 10 on 9: not downwards
+
+
+def test_klondike_face_up_cards_move_together_or_not_at_all():
+    rules, pos = position(KLONDIKE, {1: "Kc 9s 8h 7c", 2: "10h", 3: "6d", K_FOUND: "Ac 2c 3c 4c 5c 6c",
+                                     K_STOCK: "2d"}, down={1: 1, K_STOCK: 1})
+    three = Move("move", pile_index(rules, 1), pile_index(rules, 2), 3)
+    assert rules.is_legal(pos, three)                         # 9♠ 8♥ 7♣ on the 10♥
+    words = refusal(rules, pos, 1, 2)                          # the 7♣ alone: no
+    assert "move together" in words and "patience move 1 2 3" in words
+    two = Move("move", pile_index(rules, 1), pile_index(rules, 2), 2)
+    assert not rules.is_legal(pos, two)
+    assert refusal(rules, pos, 1, K_FOUND) is None            # alone to a foundation: yes
+    after = rules.apply(pos, three)
+    assert pile_text(rules, after, 2) == "10h 9s 8h 7c"
+    assert after.down[pile_index(rules, 1)] == 0              # the K♣ beneath is turned up
+
+
+def test_klondike_a_space_takes_only_a_king_or_a_run_headed_by_one():
+    rules, pos = position(KLONDIKE, {1: "", 2: "Qd", 3: "Kh Qs", 4: "5c 8d Kd", K_STOCK: "2d"},
+                          down={4: 2, K_STOCK: 1})
+    assert "king" in refusal(rules, pos, 2, 1)
+    assert rules.is_legal(pos, Move("move", pile_index(rules, 3), pile_index(rules, 1), 2))
+    assert refusal(rules, pos, 4, 1) is None                  # a lone king
+    after = rules.apply(pos, move_between(rules, 4, 1))
+    assert after.down[pile_index(rules, 4)] == 1              # the 8♦ is turned up
+
+
+def test_klondike_the_stock_is_run_through_once_and_the_talon_top_plays():
+    rules, pos = position(KLONDIKE, {1: "9s", K_STOCK: "2c 8h"}, down={K_STOCK: 2})
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, K_TALON) == "8h"
+    assert refusal(rules, pos, K_TALON, 1) is None
+    pos = rules.apply(rules.apply(pos, move_between(rules, K_TALON, 1)), DEAL)
+    assert "no redeal" in rules.deal_reason(pos)
+
+
+def test_klondike_counters_pay_52_and_win_5_a_card(run):
+    rules, pos = position(KLONDIKE, {K_FOUND: "Ac 2c", 1: "3c", K_STOCK: "5d"},
+                          down={K_STOCK: 1})
+    assert rules.counters(pos) == 2 * 5 - 52
+    assert rules.counters(rules.apply(pos, move_between(rules, 1, K_FOUND))) == 15 - 52
+    run("new", KLONDIKE, "--seed", "4")
+    assert "counters -52" in run("show").out
+    import json
+    assert json.loads(run("show", "--json").out)["counters"] == -52
+    assert json.loads(run("new", "fours", "--seed", "1", "--force", "--json").out)["counters"] \
+        is None
