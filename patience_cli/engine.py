@@ -184,6 +184,8 @@ class Rules:
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (regather.stall; None: no such limit)
         self.regather_stall: int | None = self.regather.get("stall")
+        #: whether cards go up to the foundations as they are dealt (deal_up)
+        self.deals_up = any(p.deal_up is not None for p in self.specs)
         #: counters paid for the pack and won for each card on a foundation
         #: (play.score: Klondike's "pays 52 ... paid 5 counters for every card")
         self.scoring: dict[str, int] = layout.play.get("score", {})
@@ -251,7 +253,11 @@ class Rules:
         if self.layout.deal_groups:
             rank = {g: n for n, g in enumerate(self.layout.deal_groups)}
             fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
-        if self.layout.deal_order == "rounds":
+        shared = [p for p in self.specs if p.deal == "rest" and self.layout.deal_order == "rounds"
+                  and p.role is not Role.STOCK]
+        if self.layout.deal_order == "rounds" and (shared or self.deals_up):
+            i = self._deal_rounds(deck, piles, fixed + shared)
+        elif self.layout.deal_order == "rounds":
             remaining = {p.index: p.deal for p in fixed}
             while any(remaining.values()):
                 for p in fixed:
@@ -263,7 +269,7 @@ class Rules:
             for p in fixed:
                 piles[p.index].extend(deck[i:i + p.deal])
                 i += p.deal
-        rest = [p for p in self.specs if p.deal == "rest"]
+        rest = [p for p in self.specs if p.deal == "rest" and p not in shared]
         if len(rest) > 1:
             raise ValueError("only one pile may take the rest of the pack")
         if rest:
@@ -281,6 +287,44 @@ class Rules:
         if self.regather_stall is not None:  # the foundations' count the first deal starts from
             pos = pos.with_extra(home_at=self._home_count(pos))
         return pos
+
+    def _deal_rounds(self, deck: Sequence[Card], piles: list[list[Card]],
+                     order: list[PileSpec]) -> int:
+        """Deal *deck* a card to each pile of *order* in turn, each its
+        ``deal`` count (``rest``: until the pack is out); a card that a
+        foundation its pile names in ``deal_up`` takes goes up as it is dealt,
+        and its place takes the next card or is passed over (``deal.up_slot``).
+        Returns how many cards of *deck* were dealt."""
+        remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
+        refill = self.layout.deal_up_slot == "refill"
+        i = 0
+        while i < len(deck) and any(remaining.values()):
+            for p in order:
+                while remaining[p.index] and i < len(deck):
+                    card = deck[i]
+                    i += 1
+                    up = self._goes_up_as_dealt(piles, p, card)
+                    if up is not None:
+                        piles[up].append(card)
+                        if refill:
+                            continue  # the next card takes its place
+                    else:
+                        piles[p.index].append(card)
+                    remaining[p.index] -= 1
+                    break
+        return i
+
+    def _goes_up_as_dealt(self, piles: list[list[Card]], spec: PileSpec,
+                          card: Card) -> int | None:
+        """The foundation a card just dealt to pile *spec* goes up to at once
+        (its ``deal_up``), if one takes it."""
+        targets = spec.deal_up
+        if targets is None:
+            return None
+        pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
+        found = self.foundations if targets == "any" else \
+            tuple(self.layout.by_number(n).index for n in targets)  # type: ignore[union-attr]
+        return next((f for f in found if self.fits(pos, card, f)), None)
 
     def withdraw(self, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
         """Take out of *deck* the card each pile's ``withdraw`` names (a rank:

@@ -171,6 +171,8 @@ class PileSpec(NamedTuple):
     move: str = "top"     # top | face-up-run | built-run: what leaves it in one move
     second_to: tuple[str, ...] | None = None  # a card comes here only when no
                           # pile of these groups takes it (the Windmill's centre)
+    deal_up: tuple[int, ...] | str | None = None  # the foundations (numbers, or
+                          # "any") a card dealt here goes up to at once, as it is dealt
 
     @property
     def is_face_down(self) -> bool:
@@ -209,6 +211,8 @@ class Layout(NamedTuple):
     board: dict[str, Any] = {}  # the renderers' settings: style, note, mark_available, pairs
     game: dict[str, Any] = {}   # settings of the game's own module, declared by it
     deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
+    deal_up_slot: str = "refill"  # a card gone up in the deal: its place takes the next
+                                  # card ("refill") or is passed over ("skip")
 
     @property
     def packs(self) -> str:
@@ -397,6 +401,16 @@ def check_layout(raw: dict[str, Any], where: str) -> None:
         raise LayoutError(str(exc)) from None
 
 
+def _per_pile_targets(value: Any, i: int) -> tuple[int, ...] | str | None:
+    """A pile's ``deal_up``: "any", or its own list of foundation numbers
+    (a list of lists gives one list to each pile of the group)."""
+    if value is None or value == "any":
+        return value
+    if value and isinstance(value[0], list):
+        return tuple(value[i])
+    return tuple(value)
+
+
 def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     variants = raw.get("variants", {})
     if variant is not None:
@@ -518,7 +532,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 accepts_from=tuple(accepts) if accepts is not None else None,
                 refill=refill, first_claim=entry.get("first_claim", False),
                 move=entry.get("move", "top"),
-                second_to=tuple(entry["second_to"]) if "second_to" in entry else None))
+                second_to=tuple(entry["second_to"]) if "second_to" in entry else None,
+                deal_up=_per_pile_targets(entry.get("deal_up"), i)))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -547,6 +562,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
         deal_order=raw.get("deal", {}).get("order", "by-pile"), piles=tuple(piles),
         deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
+        deal_up_slot=raw.get("deal", {}).get("up_slot", "refill"),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         play=raw.get("play", {}), board=raw.get("board", {}), game=raw.get("game", {}))

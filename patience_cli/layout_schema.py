@@ -157,6 +157,7 @@ PILE = table({
     "first_claim": boolean,
     "move": one_of("top", "face-up-run", "built-run", "whole-run"),
     "second_to": list_of(text),
+    "deal_up": either(one_of("any"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 
 #: The engine's settings, the renderers' settings, and (declared by the game's
@@ -193,7 +194,8 @@ def _game_settings(rules: Any) -> Check:
 SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"),
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
-DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text)})
+DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
+              "up_slot": one_of("refill", "skip")})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,

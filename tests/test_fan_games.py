@@ -479,3 +479,61 @@ def test_klondike_counters_pay_52_and_win_5_a_card(run):
     assert json.loads(run("show", "--json").out)["counters"] == -52
     assert json.loads(run("new", "fours", "--seed", "1", "--force", "--json").out)["counters"] \
         is None
+
+
+# ---------------------------------------------------------------- the Kings
+KINGS = "kings"
+
+
+def test_kings_aces_in_two_columns_and_the_pack_dealt_in_columns_of_four():
+    game = Game.new(KINGS, seed=2)
+    rules, pos = game.rules, game.position
+    assert [pos.piles[pile_index(rules, n)][0].code for n in range(9, 17)] == \
+        ["Ad", "Ad", "Ac", "Ac", "Ah", "Ah", "As", "As"]
+    lines = [len(pos.piles[pile_index(rules, n)]) for n in range(1, 9)]
+    home = sum(len(pos.piles[pile_index(rules, n)]) for n in range(9, 17))
+    assert sum(lines) + home == 104 and max(lines) - min(lines) <= 1   # columns of four
+    assert all(d == 0 for d in pos.down)
+
+
+def test_kings_during_the_deal_a_card_goes_up_only_to_an_ace_of_its_own_line():
+    """A deck arranged by hand: the 2♥ dealt to line 1 goes up on its line's
+    ace (suits are not followed) and the K♦ takes its place; the 3♠ dealt to
+    line 2 would go on that 2♥, but it is not on its line, so it stays."""
+    from patience_cli.cards import parse_card
+    from patience_cli.games import load
+
+    layout, rules = load(KINGS, None)
+    aces = [parse_card(c) for c in ["Ad", "Ad", "Ac", "Ac", "Ah", "Ah", "As", "As"]]
+    first = [parse_card(c) for c in ["2h", "Kd", "3s", "5c", "9c"]]
+    rest = new_pack_of(layout)
+    for c in aces + first:
+        rest.remove(c)
+    pos = rules.deal(aces + first + rest)
+    assert pile_text(rules, pos, 9) == "Ad 2h"
+    assert pos.piles[pile_index(rules, 1)][0].code == "Kd"        # the next card, its place
+    assert pos.piles[pile_index(rules, 2)][0].code == "3s"        # not its line's foundation
+    assert [pos.piles[pile_index(rules, n)][0].code for n in (3, 4)] == ["5c", "9c"]
+
+
+def new_pack_of(layout):
+    from patience_cli.cards import new_pack
+    return list(new_pack(layout.pack_kind, layout.pack_count))
+
+
+def test_kings_after_the_deal_outer_cards_play_anywhere_regardless_of_suit():
+    rules, pos = position(KINGS, {9: "Ad", 11: "Ac 2h", 1: "Kc 2s", 5: "9h 3d", 6: "9c",
+                                  7: "8d", 2: "Qh Jh"})
+    assert refusal(rules, pos, 1, 9) is None                  # the 2♠ on the A♦, any line
+    assert refusal(rules, pos, 5, 11) is None                 # the 3♦ on the 2♥
+    assert refusal(rules, pos, 5, 1) is None                  # 3♦ on 2♠: up, any suit
+    assert refusal(rules, pos, 7, 6) is None                  # 8♦ on 9♣: down, any suit
+    assert refusal(rules, pos, 6, 2) is not None              # 9♣ on J♥: not next
+    king = move_between(rules, 1, 9)._replace(card=pos.piles[pile_index(rules, 1)][0])
+    assert not rules.is_legal(pos, king)                      # the K♣ is inside the 2♠
+
+
+def test_kings_a_cleared_line_takes_any_free_card():
+    rules, pos = position(KINGS, {3: "", 5: "9h 3d", 9: "Ad", 1: "2c"})
+    assert refusal(rules, pos, 5, 3) is None
+    assert refusal(rules, pos, 1, 3) is None
