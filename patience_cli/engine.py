@@ -255,8 +255,8 @@ class Rules:
             fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
         shared = [p for p in self.specs if p.deal == "rest" and self.layout.deal_order == "rounds"
                   and p.role is not Role.STOCK]
-        if self.layout.deal_order == "rounds" and (shared or self.deals_up):
-            i = self._deal_rounds(deck, piles, fixed + shared)
+        if shared or self.deals_up:
+            i = self._deal_stepwise(deck, piles, fixed + shared)
         elif self.layout.deal_order == "rounds":
             remaining = {p.index: p.deal for p in fixed}
             while any(remaining.values()):
@@ -288,15 +288,18 @@ class Rules:
             pos = pos.with_extra(home_at=self._home_count(pos))
         return pos
 
-    def _deal_rounds(self, deck: Sequence[Card], piles: list[list[Card]],
-                     order: list[PileSpec]) -> int:
-        """Deal *deck* a card to each pile of *order* in turn, each its
-        ``deal`` count (``rest``: until the pack is out); a card that a
-        foundation its pile names in ``deal_up`` takes goes up as it is dealt,
-        and its place takes the next card or is passed over (``deal.up_slot``).
+    def _deal_stepwise(self, deck: Sequence[Card], piles: list[list[Card]],
+                       order: list[PileSpec]) -> int:
+        """Deal *deck* card by card to the piles of *order*, each its ``deal``
+        count (``rest``: until the pack is out), pile by pile or a card to each
+        in turn (``deal.order``).  A card that a foundation its pile names in
+        ``deal_up`` takes goes up as it is dealt, and its place takes the next
+        card or is passed over (``deal.up_slot``); with ``deal.up_from =
+        "free"`` the last card of every pile dealt goes up too, whenever it can.
         Returns how many cards of *deck* were dealt."""
         remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
         refill = self.layout.deal_up_slot == "refill"
+        rounds = self.layout.deal_order == "rounds"
         i = 0
         while i < len(deck) and any(remaining.values()):
             for p in order:
@@ -306,13 +309,29 @@ class Rules:
                     up = self._goes_up_as_dealt(piles, p, card)
                     if up is not None:
                         piles[up].append(card)
+                        if self.layout.deal_up_from == "free":
+                            self._free_cards_go_up(piles, order)
                         if refill:
                             continue  # the next card takes its place
                     else:
                         piles[p.index].append(card)
                     remaining[p.index] -= 1
-                    break
+                    if rounds:
+                        break
         return i
+
+    def _free_cards_go_up(self, piles: list[list[Card]], order: list[PileSpec]) -> None:
+        """During the deal, the last card of each pile dealt goes up while a
+        foundation of its ``deal_up`` takes it (Hoffmann's La Nationale)."""
+        moved = True
+        while moved:
+            moved = False
+            for p in order:
+                if piles[p.index]:
+                    up = self._goes_up_as_dealt(piles, p, piles[p.index][-1])
+                    if up is not None:
+                        piles[up].append(piles[p.index].pop())
+                        moved = True
 
     def _goes_up_as_dealt(self, piles: list[list[Card]], spec: PileSpec,
                           card: Card) -> int | None:
@@ -388,7 +407,7 @@ class Rules:
             return range(1, up + 1)
         if spec.move == "whole-run":
             return range(up, up + 1)
-        n = 1
+        n = 1  # built-run, run-to-vacancy
         while n < up and spec.build is not None and \
                 self.in_sequence(spec.build, cards[-n], cards[-n - 1]):
             n += 1
@@ -655,6 +674,8 @@ class Rules:
                     for count in (c for c in self.run_lengths(pos, src) if c > 1):
                         base = pos.piles[src][-count]
                         for dst in dsts:
+                            if self.specs[src].move == "run-to-vacancy" and pos.piles[dst]:
+                                continue
                             if dst != src and self.may_route(pos, src, dst, base) \
                                     and self.fits(pos, base, dst) and \
                                     not (not pos.piles[dst] and count == len(pos.piles[src])):
@@ -770,6 +791,8 @@ class Rules:
                 or (self.specs[move.dst].role is Role.RESERVE and self.specs[move.dst].build is None):
             return False
         if move.count != 1:
+            if self.specs[move.src].move == "run-to-vacancy" and pos.piles[move.dst]:
+                return False
             return move.card is None and move.count in self.run_lengths(pos, move.src) \
                 and self.specs[move.dst].role is not Role.FOUNDATION \
                 and self.may_route(pos, move.src, move.dst, pos.piles[move.src][-move.count]) \
@@ -1014,6 +1037,9 @@ class Rules:
                     "move together")
         if self.specs[move.dst].role is Role.FOUNDATION:  # type: ignore[index]
             return "cards go to the foundations one at a time"
+        if spec.move == "run-to-vacancy" and pos.piles[move.dst]:  # type: ignore[index]
+            return ("a sequence moves together only into a vacant place; onto a card, one "
+                    "card at a time")
         base = pos.piles[move.src][-move.count]  # type: ignore[index]
         return self.route_reason(pos, move.src, move.dst, base) or \
             self.build_reason(pos, base, move.dst)  # type: ignore[arg-type]
@@ -1061,7 +1087,8 @@ class Rules:
         piles = [list(p) for p in pos.piles]
         down = list(pos.down)
         order = [i for i, spec in enumerate(self.specs) if spec.group in groups]
-        cards = [c for i in order for c in piles[i]]
+        taken = order[::-1] if self.regather.get("last_first", False) else order
+        cards = [c for i in taken for c in piles[i]]
         done = int(pos.get("regathered", 0)) + 1
         stalls = {}
         if self.regather_stall is not None:
@@ -1070,11 +1097,14 @@ class Rules:
             cards = redeal_shuffled(cards, done)
         for i in order:
             piles[i], down[i] = [], 0
-        k = 0
-        for i in order:
-            n = self.specs[i].deal if isinstance(self.specs[i].deal, int) else 0
-            piles[i] = cards[k:k + n]
-            k += n
+        if self.deals_up:  # dealt again as at the start: cards go up as they come
+            k = self._deal_stepwise(cards, piles, [self.specs[i] for i in order])
+        else:
+            k = 0
+            for i in order:
+                n = self.specs[i].deal if isinstance(self.specs[i].deal, int) else 0
+                piles[i] = cards[k:k + n]
+                k += n
         if k < len(cards):  # more cards than the first deal laid: on the last piles
             piles[order[-1]] = piles[order[-1]] + cards[k:]
         return Position(tuple(tuple(p) for p in piles), tuple(down),

@@ -213,6 +213,8 @@ class Layout(NamedTuple):
     deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
     deal_up_slot: str = "refill"  # a card gone up in the deal: its place takes the next
                                   # card ("refill") or is passed over ("skip")
+    deal_up_from: str = "dealt"   # during the deal, the card dealt goes up ("dealt"), or
+                                  # every pile's last card too ("free")
 
     @property
     def packs(self) -> str:
@@ -563,6 +565,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         deal_order=raw.get("deal", {}).get("order", "by-pile"), piles=tuple(piles),
         deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
         deal_up_slot=raw.get("deal", {}).get("up_slot", "refill"),
+        deal_up_from=raw.get("deal", {}).get("up_from", "dealt"),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         play=raw.get("play", {}), board=raw.get("board", {}), game=raw.get("game", {}))

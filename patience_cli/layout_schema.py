@@ -155,7 +155,7 @@ PILE = table({
     "accepts_from": list_of(text),
     "refill": REFILL,
     "first_claim": boolean,
-    "move": one_of("top", "face-up-run", "built-run", "whole-run"),
+    "move": one_of("top", "face-up-run", "built-run", "whole-run", "run-to-vacancy"),
     "second_to": list_of(text),
     "deal_up": either(one_of("any"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
@@ -164,7 +164,7 @@ PILE = table({
 #: module as ``SETTINGS``, a dict of checks) the module's own.
 REGATHER = table({"from": list_of(text), "shuffle": boolean,
                   "times": either(integer(0, 99), one_of("unlimited")),
-                  "stall": integer(1, 9)},
+                  "stall": integer(1, 9), "last_first": boolean},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,
@@ -195,7 +195,7 @@ SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
-              "up_slot": one_of("refill", "skip")})
+              "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free")})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,

@@ -537,3 +537,66 @@ def test_kings_a_cleared_line_takes_any_free_card():
     rules, pos = position(KINGS, {3: "", 5: "9h 3d", 9: "Ad", 1: "2c"})
     assert refusal(rules, pos, 5, 3) is None
     assert refusal(rules, pos, 1, 3) is None
+
+
+# ---------------------------------------------------------------- the Nation
+NATION = "nation"
+
+
+def _arranged(game_id, variant, first, withdrawn):
+    from patience_cli.cards import parse_card
+    from patience_cli.games import load
+
+    layout, rules = load(game_id, variant)
+    put = [parse_card(c) for c in withdrawn + first]
+    rest = new_pack_of(layout)
+    for c in put:
+        rest.remove(c)
+    return rules, rules.deal(put + rest)
+
+
+NATION_OUT = ["As", "Ah", "Ad", "Ac", "Ks", "Kh", "Kd", "Kc"]
+
+
+def test_nation_counts_eight_and_a_card_gone_up_leaves_its_number_empty():
+    rules, pos = _arranged(NATION, None, ["9c", "2s", "Jd", "5h", "Qs", "4c", "8d", "7h", "Jc"],
+                           NATION_OUT)
+    assert pile_text(rules, pos, 13).startswith("As 2s")
+    assert pile_text(rules, pos, 17).startswith("Ks Qs")
+    assert pile_text(rules, pos, 1) == "9c Jd 5h 4c 8d 7h"     # six cards: two went up
+    assert pos.piles[pile_index(rules, 2)][0].code == "Jc"     # the second column begins
+
+
+def test_nation_a_card_once_in_a_column_stays_during_the_deal_unless_hoffmann():
+    first = ["3s", "2s", "9c", "9d", "9h", "10c", "10d", "10h", "Jc"]
+    rules, pos = _arranged(NATION, None, first, NATION_OUT)
+    assert pos.piles[pile_index(rules, 1)][0].code == "3s"      # laid above the 2♠: it stays
+    rules, pos = _arranged(NATION, "nationale", first, NATION_OUT)
+    assert not pile_text(rules, pos, 1).startswith("3s")       # Hoffmann: freed, it goes up
+
+
+def test_nation_lowest_cards_marry_up_or_down_in_suit_and_a_cleared_column_takes_one():
+    rules, pos = position(NATION, {1: "Kc 8h", 2: "9h", 3: "7h", 4: "9s", 5: "",
+                                   13: "As", 17: "Ks"})
+    assert refusal(rules, pos, 1, 2) is None                  # 8♥ on 9♥
+    assert refusal(rules, pos, 1, 3) is None                  # 8♥ on 7♥
+    assert refusal(rules, pos, 1, 4) is not None              # 8♥ on 9♠
+    assert refusal(rules, pos, 1, 5) is None                  # any one card to a cleared column
+    two = Move("move", pile_index(rules, 2), pile_index(rules, 5), 2)
+    rules, pos = position(NATION, {1: "Kc", 2: "9h 8h", 5: "", 13: "As", 17: "Ks"})
+    assert not rules.is_legal(pos, two)                       # Cadogan: one at a time
+    rules, pos = position(NATION, {1: "Kc", 2: "9h 8h", 3: "10h", 5: "", 13: "As", 17: "Ks"},
+                          variant="nationale")
+    assert rules.is_legal(pos, two)                           # Hoffmann: into a vacancy
+    onto = Move("move", pile_index(rules, 2), pile_index(rules, 3), 2)
+    assert "vacant" in rules.move_reason(pos, onto)            # but not onto a card
+
+
+def test_nation_is_taken_up_last_column_first_and_dealt_again_twice():
+    rules, pos = position(NATION, {1: "9c 8d", 2: "6h", 3: "5s 5d", 13: "Ah", 14: "As",
+                                   15: "Ac", 16: "Ad", 17: "Kh", 18: "Ks", 19: "Kc", 20: "Kd"})
+    after = rules.apply(pos, DEAL)
+    assert pile_text(rules, after, 1) == "5s 5d 6h 9c 8d"       # the last column comes first
+    assert rules.deal_reason(rules.apply(after, DEAL)) is not None
+    rules, pos = position(NATION, {1: "9c"}, variant="nationale")
+    assert rules.deal_reason(pos) is not None                   # Hoffmann: no new deal
