@@ -341,6 +341,12 @@ class Rules:
         if targets is None:
             return None
         pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
+        # a card that starts a foundation goes to its place from any pile ("the
+        # foundation cards, as they appear in the deal ... are at once played")
+        empty = next((f for f in self.foundations if not piles[f] and self.fits(pos, card, f)),
+                     None)
+        if empty is not None:
+            return empty
         found = self.foundations if targets == "any" else \
             tuple(self.layout.by_number(n).index for n in targets)  # type: ignore[union-attr]
         return next((f for f in found if self.fits(pos, card, f)), None)

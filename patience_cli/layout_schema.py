@@ -173,7 +173,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card"))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
-               "pairs": boolean})
+               "pairs": boolean, "open_packets": boolean})
 
 
 def _game_settings(rules: Any) -> Check:

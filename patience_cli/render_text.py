@@ -49,7 +49,8 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
         if len(heading) + 2 > pad:
             lines.append([(heading, "heading")])
             title = " " * pad
-        if first.spread == "none" and len(specs) > 1:
+        if first.spread == "none" and len(specs) > 1 and not (
+                layout.board.get("open_packets") and first.role is Role.TABLEAU):
             # one line per row of the layout; foundations and show cards on one line;
             # a row wider than the screen goes on under itself
             rows: dict[float, list[PileSpec]] = {}

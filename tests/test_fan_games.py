@@ -600,3 +600,50 @@ def test_nation_is_taken_up_last_column_first_and_dealt_again_twice():
     assert rules.deal_reason(rules.apply(after, DEAL)) is not None
     rules, pos = position(NATION, {1: "9c"}, variant="nationale")
     assert rules.deal_reason(pos) is not None                   # Hoffmann: no new deal
+
+
+# ---------------------------------------------------------------- the Four Corners
+CORNERS = "four-corners"
+
+
+def test_corners_deal_round_and_round_with_aces_and_kings_to_their_places():
+    game = Game.new(CORNERS, seed=2)
+    rules, pos = game.rules, game.position
+    total = sum(len(p) for p in pos.piles)
+    assert total == 104
+    aces = [pos.piles[pile_index(rules, n)] for n in range(13, 17)]
+    kings = [pos.piles[pile_index(rules, n)] for n in range(17, 21)]
+    assert all(a and a[0].rank == 1 for a in aces) and len({a[0].suit for a in aces}) == 4
+    assert all(k and k[0].rank == 13 for k in kings) and len({k[0].suit for k in kings}) == 4
+
+
+def test_corners_a_side_card_goes_up_only_to_the_foundation_beside_it():
+    """A deck arranged by hand: the A♠ falls on corner 1 and takes the first
+    ace place, the 9♣ taking its place; the 2♠ falls on side packet 2, beside
+    that place, and goes up, the J♦ taking its place; the 3♠ falls on side
+    packet 3, beside another place, and stays; the K♥ on packet 4 takes the
+    first king place."""
+    rules, pos = _arranged(CORNERS, None, ["As", "9c", "2s", "Jd", "3s", "Kh", "4d"], [])
+    assert pile_text(rules, pos, 13).startswith("As 2s")
+    assert [pos.piles[pile_index(rules, n)][0].code for n in (1, 2, 3, 4)] == \
+        ["9c", "Jd", "3s", "4d"]                               # 3♠: not beside the spades
+    assert pile_text(rules, pos, 17).startswith("Kh")
+
+
+def test_corners_after_the_deal_tops_go_anywhere_and_marry_up_or_down_in_suit():
+    rules, pos = position(CORNERS, {2: "Kc 7h", 3: "8h", 4: "6h", 5: "8s", 9: "2d",
+                                    15: "Ad", 16: "As", 13: "Ac", 14: "Ah"})
+    assert refusal(rules, pos, 9, 15) is None                 # side packet 9 to a far ace
+    assert refusal(rules, pos, 2, 3) is None                  # 7♥ on 8♥
+    assert refusal(rules, pos, 2, 4) is None                  # 7♥ on 6♥
+    assert refusal(rules, pos, 2, 5) is not None              # 7♥ on 8♠
+    rules, pos = position(CORNERS, {2: "", 3: "8h", 15: "Ad"})
+    assert refusal(rules, pos, 3, 2) is not None              # an emptied packet stays empty
+
+
+def test_corners_are_taken_up_in_order_and_dealt_again_twice():
+    rules, pos = position(CORNERS, {1: "9c 8d", 2: "6h", 13: "Ah", 14: "As", 15: "Ac",
+                                    16: "Ad", 17: "Kh", 18: "Ks", 19: "Kc", 20: "Kd"})
+    after = rules.apply(pos, DEAL)
+    assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
+    assert rules.deal_reason(rules.apply(after, DEAL)) is not None
