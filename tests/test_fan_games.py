@@ -647,3 +647,40 @@ def test_corners_are_taken_up_in_order_and_dealt_again_twice():
     after = rules.apply(pos, DEAL)
     assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
     assert rules.deal_reason(rules.apply(after, DEAL)) is not None
+
+
+# ---------------------------------------------------------------- La Capricieuse
+CAPRICE = "capricieuse"
+
+
+def test_capricieuse_rows_of_twelve_with_cards_going_up_only_as_dealt():
+    """The first row: the 2♠ goes up on the A♠ as it turns, the 9♣ takes its
+    place; the 3♠, laid in the row before the 2♠ came, stays; the Q♦ goes
+    down on the K♦ and the J♥ takes its place."""
+    rules, pos = _arranged(CAPRICE, None, ["3s", "2s", "9c", "Qd", "Jh"], NATION_OUT)
+    assert pos.piles[pile_index(rules, 1)][0].code == "3s"     # laid: it stays
+    assert pos.piles[pile_index(rules, 2)][0].code == "9c"     # in the 2♠'s place
+    assert pos.piles[pile_index(rules, 3)][0].code == "Jh"     # in the Q♦'s place
+    assert pile_text(rules, pos, 13).startswith("As 2s")
+    assert pile_text(rules, pos, 19).startswith("Kd Qd")
+    sizes = [len(pos.piles[pile_index(rules, n)]) for n in range(1, 13)]
+    assert max(sizes) - min(sizes) <= 1                        # rows of twelve
+
+
+def test_capricieuse_bottom_cards_play_and_marry_up_or_down_in_suit():
+    rules, pos = position(CAPRICE, {1: "Kc 8h", 2: "9h", 3: "7h", 4: "9s", 5: "",
+                                    13: "As", 14: "Ah", 17: "Ks", 18: "Kh"})
+    assert refusal(rules, pos, 1, 2) is None                  # 8♥ on 9♥
+    assert refusal(rules, pos, 1, 3) is None                  # 8♥ on 7♥
+    assert refusal(rules, pos, 1, 4) is not None              # 8♥ on 9♠
+    assert refusal(rules, pos, 1, 5) is not None              # a cleared column stays empty
+    king = move_between(rules, 1, 17)._replace(card=pos.piles[0][0])
+    assert not rules.is_legal(pos, king)                       # the K♣ is covered
+
+
+def test_capricieuse_three_deals_in_all_gathered_from_the_left():
+    rules, pos = position(CAPRICE, {1: "9c 8d", 2: "6h", 13: "Ah", 14: "As", 15: "Ac",
+                                    16: "Ad", 17: "Kh", 18: "Ks", 19: "Kc", 20: "Kd"})
+    after = rules.apply(pos, DEAL)
+    assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
+    assert rules.deal_reason(rules.apply(after, DEAL)) is not None
