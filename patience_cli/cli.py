@@ -627,17 +627,18 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
 @app.command()
 def move(
     words: Annotated[list[str], typer.Argument(
-        help="SRC DST: pile numbers (SRC may be a card such as 10h; DST may be f "
-        "for a foundation), SRC DST COUNT to move a run of COUNT cards where the game's "
-        "layout lets runs move (none of the games so far), or N, the Nth move of "
-        "'patience moves'.",
+        help="SRC DST: pile numbers (SRC may be a card such as 10h, or a pile and a card "
+        "such as 3:As where two packs hold the card twice; DST may be f for a "
+        "foundation), SRC DST COUNT to move a run of COUNT cards where the game lets runs "
+        "move (Klondike: patience move 3 5 4), or N, the Nth move of 'patience moves'.",
         metavar="SRC DST [COUNT] | N")],
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
     as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Move cards from one pile to another, or play a numbered legal move.
 
-    Examples: patience move 3 1 ; patience move 10h 5 ; patience move 4 f ; patience move 2
+    Examples: patience move 3 1 ; patience move 10h 5 ; patience move 4 f ; patience move 2 ;
+    patience move 3 5 4 ; patience move 3:As 16
     """
     def body() -> None:
         with session(name, state) as game:

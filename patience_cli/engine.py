@@ -661,9 +661,13 @@ class Rules:
                                        card if self.specs[src].available == "all" else None)
             return
         for dst_group in groups:
-            # Empty piles of one group are interchangeable: list only the first.
-            first_empty = next((d for d in dst_group if not pos.piles[d]), None)
-            dsts = [d for d in dst_group if pos.piles[d] or d == first_empty]
+            # Empty piles of one layout group are interchangeable: list only the
+            # first of each (an empty ace's place and an empty king's are not alike).
+            firsts: dict[str, int] = {}
+            for d in dst_group:
+                if not pos.piles[d]:
+                    firsts.setdefault(self.specs[d].group, d)
+            dsts = [d for d in dst_group if pos.piles[d] or firsts.get(self.specs[d].group) == d]
             for src in sources:
                 many = self.specs[src].available == "all"
                 if dst_group is not groups[0] and not self._one_card_leaves(pos, src):
@@ -725,11 +729,23 @@ class Rules:
         groups that is not free, to a foundation that takes it."""
         if self.graces_left(pos) <= 0:
             return
+        if self.grace.get("before_start") and (
+                any(pos.piles[f] for f in self.foundations) or self.foundation_move_open(pos)):
+            return  # only while the game cannot even begin (the Fifteen)
+        row = self.grace.get("row")
+        ranks = self.grace.get("ranks")
+        used = pos.get("grace_ranks", ())
         for group in self.grace.get("from", ()):
             for src in self.group_piles[group]:
                 free = set(self.available_cards(pos, src))
-                for card in dict.fromkeys(pos.piles[src][pos.down[src]:]):
+                cards = pos.piles[src][pos.down[src]:]
+                if row is not None:  # only the card dealt in that row of the pile
+                    cards = pos.piles[src][row - 1:row] if pos.down[src] < row else ()
+                for card in dict.fromkeys(cards):
                     if card in free:
+                        continue
+                    if ranks is not None and (RANK_TEXT[card.rank] not in ranks
+                                              or card.rank in used):
                         continue
                     for dst in self.foundations:
                         if self.fits(pos, card, dst):
@@ -1154,6 +1170,9 @@ class Rules:
                 if self.grace and move.card is not None and \
                         move.card not in self.available_cards(pos, move.src):
                     after = after.with_extra(graces=int(pos.get("graces", 0)) + 1)
+                    if self.grace.get("ranks"):
+                        after = after.with_extra(grace_ranks=tuple(
+                            sorted(set(pos.get("grace_ranks", ())) | {move.card.rank})))
             if self.specs[move.src].face == "top-up":
                 after = self.turn_up(after, move.src)
         return self.settle(self.record(pos, move, after))
@@ -1552,7 +1571,9 @@ class Rules:
         src = self.specs[move.src].number
         dst = self.specs[move.dst].number
         if move.card is not None:
-            return f"move {move.card.code} {dst}"
+            # with more than one pack a card may lie in two places: name the pile too
+            where = f"{src}:" if self.layout.pack_count > 1 else ""
+            return f"move {where}{move.card.code} {dst}"
         return f"move {src} {dst}" + (f" {move.count}" if move.count != 1 else "")
 
 

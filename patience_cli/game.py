@@ -305,6 +305,16 @@ class Game:
         card: Card | None = None
         if src_word.isascii() and src_word.isdigit():
             src = self.pile_index(src_word)
+        elif ":" in src_word:  # PILE:CARD, a card named with the pile it lies in
+            pile_word, card_word = src_word.split(":", 1)
+            src = self.pile_index(pile_word)
+            try:
+                card = parse_card(card_word)
+            except CardParseError:
+                raise InvalidMoveError(f"{card_word!r} is not a card") from None
+            if card not in self.position.piles[src]:
+                raise IllegalMoveError(f"the {card} is not in the "
+                                       f"{self.layout.piles[src].ref}")
         else:
             try:
                 card = parse_card(src_word)
@@ -364,8 +374,13 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
-        graced = [m.src for m in self.rules.grace_moves(pos) if m.card == card] \
+        graced = list(dict.fromkeys(m.src for m in self.rules.grace_moves(pos) if m.card == card)) \
             if self.rules.grace else []
+        if len(graced) > 1:
+            numbers = [self.layout.piles[i].number for i in graced]
+            raise AmbiguousMoveError(
+                f"the {card} lies in piles {', '.join(map(str, numbers))}: name the pile, "
+                f"as in 'move {numbers[0]}:{card.code} ...'")
         if graced:
             return graced[0]  # not free, but a grace may take it
         holders = [self.layout.piles[i].ref for i, p in enumerate(pos.piles) if card in p]

@@ -168,7 +168,9 @@ REGATHER = table({"from": list_of(text), "shuffle": boolean,
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,
-              "grace": table({"times": integer(1, 9), "from": list_of(text)},
+              "grace": table({"times": integer(1, 9), "from": list_of(text),
+                              "row": integer(1, 99), "ranks": list_of(rank),
+                              "before_start": boolean},
                              required=("from",)),
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card"))})

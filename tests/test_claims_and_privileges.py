@@ -328,7 +328,7 @@ def test_no_move_is_called_safe_where_the_choice_of_foundation_matters():
     its suit: playing it to either may lose; neither 'auto --foundations' nor
     the solver may take one for the other."""
     rules, pos = filled(PAT, {P_ACE: "Ah 2h 3h 4h 5h 6h", P_KING: "Kh Qh Jh 10h 9h 8h",
-                              1: "7h", P_STOCK: "5c"}, P_AUX, down={P_STOCK: 1})
+                              1: "7h", P_STOCK: "5c"}, P_AUX, filler="9d", down={P_STOCK: 1})
     ups = [m for m in rules.legal_moves(pos) if m.dst in (pile_index(rules, P_ACE),
                                                            pile_index(rules, P_KING))]
     assert len(ups) == 2

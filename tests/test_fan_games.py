@@ -684,3 +684,72 @@ def test_capricieuse_three_deals_in_all_gathered_from_the_left():
     after = rules.apply(pos, DEAL)
     assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
     assert rules.deal_reason(rules.apply(after, DEAL)) is not None
+
+
+# ---------------------------------------------------------------- the Fifteen
+FIFTEEN = "fifteen"
+
+
+def test_fifteen_deals_seven_rows_of_fifteen_the_last_of_fourteen():
+    game = Game.new(FIFTEEN, seed=2)
+    sizes = [len(game.position.piles[pile_index(game.rules, n)]) for n in range(1, 16)]
+    assert sizes == [7] * 14 + [6]
+    assert all(not game.position.piles[pile_index(game.rules, n)] for n in range(16, 24))
+
+
+def test_fifteen_lowest_cards_marry_up_or_down_and_aces_kings_of_four_suits():
+    rules, pos = position(FIFTEEN, {1: "Kc 8h", 2: "9h", 3: "7h", 4: "9s", 5: "Ah", 6: "Ah",
+                                    7: "", 8: "Kd"})
+    assert refusal(rules, pos, 1, 2) is None                  # 8♥ on 9♥
+    assert refusal(rules, pos, 1, 3) is None                  # 8♥ on 7♥
+    assert refusal(rules, pos, 1, 4) is not None              # 8♥ on 9♠
+    assert refusal(rules, pos, 1, 7) is None                  # a lane takes any free card
+    assert refusal(rules, pos, 5, 16) is None
+    pos = rules.apply(pos, move_between(rules, 5, 16))
+    assert "already holds the hearts" in refusal(rules, pos, 6, 17)
+    assert refusal(rules, pos, 8, 20) is None
+
+
+def test_fifteen_an_ace_and_a_king_of_the_sixth_row_when_the_game_cannot_begin():
+    col = "2c 3c 4c 5c 6c {} 9d"
+    rules, pos = position(FIFTEEN, {1: col.format("Ad"), 2: col.format("Ks"),
+                                    3: col.format("As"), 4: "7h 8h"})
+    draws = [m for m in rules.legal_moves(pos) if m.card is not None]
+    assert {m.card.code for m in draws} == {"Ad", "Ks", "As"}     # from the sixth row only
+    pos = rules.apply(pos, [m for m in draws if m.card.code == "Ad"][0])
+    assert pile_text(rules, pos, 1) == "2c 3c 4c 5c 6c 9d"        # the card below closes up
+    # begun now: no more draws, not even the king's
+    assert not [m for m in rules.legal_moves(pos) if m.card is not None]
+    rules, pos = position(FIFTEEN, {1: col.format("Ad"), 2: "Kh"})
+    assert not [m for m in rules.legal_moves(pos) if m.card is not None]  # a king is free
+    rules, pos = position(FIFTEEN, {1: "2c 3c 4c 5c 6c 9d Ad 7s"})
+    assert not [m for m in rules.legal_moves(pos) if m.card is not None]  # not the sixth
+
+
+def test_an_empty_kings_place_is_listed_beside_an_empty_aces_place():
+    """Empty places of one group are alike and listed once; an empty place
+    for a king is not like an empty place for an ace."""
+    rules, pos = position(FIFTEEN, {1: "9d Ah", 2: "Kh"})
+    listed = {(m.src, m.dst) for m in rules.legal_moves(pos)}
+    assert (pile_index(rules, 2), pile_index(rules, 20)) in listed
+    assert (pile_index(rules, 1), pile_index(rules, 16)) in listed
+    assert (pile_index(rules, 1), pile_index(rules, 17)) not in listed   # alike: listed once
+
+
+def test_a_card_drawn_by_grace_in_two_packs_is_named_with_its_pile(run):
+    """Both aces of spades lie in the sixth row: the command names the pile,
+    'patience move 3:As 16', and a bare 'move As 16' asks which."""
+    from patience_cli.game import Game as G
+
+    col = "2c 3c 4c 5c 6c {} 9d"
+    rules, pos = position(FIFTEEN, {1: col.format("As"), 3: col.format("As"), 5: "7h 8h"})
+    draws = [m for m in rules.legal_moves(pos) if m.card is not None]
+    assert sorted(rules.command(pos, m) for m in draws) == ["move 1:As 16", "move 3:As 16"]
+    game = G.new(FIFTEEN, seed=2)
+    game.position = pos
+    assert game.parse_move(["3:As", "16"]) == Move("move", pile_index(rules, 3),
+                                                   pile_index(rules, 16), 1, draws[0].card)
+    import pytest
+    from patience_cli.engine import AmbiguousMoveError
+    with pytest.raises(AmbiguousMoveError, match="3:As|1:As"):
+        game.parse_move(["As", "16"])
