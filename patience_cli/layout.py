@@ -330,9 +330,10 @@ def load_layout(game_id: str, variant: str | None = None) -> Layout:
 
 
 def _chain(game_id: str) -> list[Path]:
-    """The layout file of *game_id* and those it extends, nearest first."""
-    import tomllib
-
+    """The layout file of *game_id* and those it extends, nearest first.
+    Only the top-level ``extends = "..."`` line is read (no TOML parser is
+    imported for it: this runs on every command); a file that says it
+    otherwise is read in full and checked when it is not in the cache."""
     chain, seen = [], set()
     gid: str | None = game_id
     while gid is not None:
@@ -341,9 +342,21 @@ def _chain(game_id: str) -> list[Path]:
         seen.add(gid)
         path = layout_path(gid)
         chain.append(path)
-        with open(path, "rb") as fh:
-            gid = tomllib.load(fh).get("extends")
+        gid = _extends_line(path.read_text(encoding="utf-8"))
     return chain
+
+
+def _extends_line(text: str) -> str | None:
+    """The value of a top-level ``extends = "id"`` line, before any table."""
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            return None
+        if line.startswith("extends") and "=" in line:
+            key, value = line.split("=", 1)
+            if key.strip() == "extends":
+                return value.split("#", 1)[0].strip().strip('"').strip("'")
+    return None
 
 
 def read_raw(game_id: str) -> dict[str, Any]:

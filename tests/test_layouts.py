@@ -545,3 +545,12 @@ def test_a_foundation_base_chosen_by_the_player():
     pos = rules.apply(pos, Move("move", 0, 7))          # the player starts with a nine
     assert rules.is_legal(pos, Move("move", 1, 8))      # so another nine starts a pile
     assert not rules.is_legal(pos, Move("move", 6, 8))  # and a deuce does not
+
+
+def test_the_extends_line_is_found_without_a_toml_parser():
+    from patience_cli.layout import _extends_line
+
+    assert _extends_line('# a comment\nid = "x"\nextends = "red-and-black"   # the base\n'
+                         '[pack]\nkind = "whist"\n') == "red-and-black"
+    assert _extends_line('id = "x"\n[play]\nextends = "no"\n') is None   # not top level
+    assert _extends_line('extends_more = 1\nid = "y"\n') is None
