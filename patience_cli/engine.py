@@ -18,7 +18,7 @@ from .cards import RANK_NOUN, RANK_TEXT, Card, parse_card
 
 RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
 from .errors import ExitStatus, PatienceError
-from .layout import Build, Layout, PileSpec, Role
+from .layout import FIRST, Build, Layout, PileSpec, Role
 
 
 class Status(Enum):
@@ -184,6 +184,11 @@ class Rules:
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (regather.stall; None: no such limit)
         self.regather_stall: int | None = self.regather.get("stall")
+        #: the pack dealt a card at a time onto the latest pile of a group, a
+        #: king starting the next (play.onto_latest: the Salic Law, the Fairie Queen)
+        self.onto_latest: dict[str, Any] = layout.play.get("onto_latest", {})
+        if self.onto_latest and self.stock is not None:
+            self.has_deal_step = True
         #: whether cards go up to the foundations as they are dealt (deal_up)
         self.deals_up = any(p.deal_up is not None for p in self.specs)
         #: counters paid for the pack and won for each card on a foundation
@@ -213,7 +218,8 @@ class Rules:
         #: whether any pile restricts where its cards come from (accepts_from,
         #: refill, second_to)
         self._routed = any(p.accepts_from is not None or p.refill is not None
-                           or p.second_to is not None for p in self.specs)
+                           or p.second_to is not None for p in self.specs) \
+            or bool(layout.play.get("onto_latest", {}).get("build_after_deal"))
         #: piles whose card must be played whenever it can be (first_claim)
         self.first_claims = tuple(p.index for p in self.specs if p.first_claim
                                   and p.role is not Role.FOUNDATION)
@@ -449,6 +455,8 @@ class Rules:
             return build.empty != "none"
         if build.capacity is not None and len(pile) >= build.capacity:
             return False
+        if build.alone and len(pile) == 1:
+            return True  # a lone king (its pile's first card alone) takes any card
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return False
@@ -501,6 +509,8 @@ class Rules:
         if build.capacity is not None and len(pile) >= build.capacity:
             n = build.capacity
             return f"the {spec.ref} holds at most {n} card{'s' if n != 1 else ''}"
+        if build.alone and len(pile) == 1:
+            return None  # a lone king takes any card
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
@@ -651,6 +661,8 @@ class Rules:
             if claimed:
                 sources = claimed
         groups = self._build_targets
+        if self.onto_latest and self.dealing(pos):
+            groups = groups[:1]  # while the pack is dealt, cards go only to the foundations
         if self.foundations_first and self.foundation_move_open(pos):
             # a card that can go up must: only such moves are open
             for src in self.sources:
@@ -869,6 +881,8 @@ class Rules:
 
     def _accepts(self, pos: Position, src: int, dst: int) -> bool:
         spec = self.specs[dst]
+        if self.onto_latest and spec.role is not Role.FOUNDATION and self.dealing(pos):
+            return False
         group = self.specs[src].group
         if spec.refill is not None and not pos.piles[dst]:
             return group in self.refill_sources(pos, dst)
@@ -1023,6 +1037,9 @@ class Rules:
         if not self._routed:
             return None
         spec, origin = self.specs[dst], self.specs[src]
+        if self.onto_latest and self.dealing(pos) and spec.role is not Role.FOUNDATION:
+            return ("while the pack is being dealt, cards go only to the foundations "
+                    "(use 'deal' to deal on)")
         if self._accepts(pos, src, dst):
             first = self._wanted_first(pos, dst, card)
             if first is None:
@@ -1075,6 +1092,8 @@ class Rules:
             return None
         if self.deal_to and self.stock is not None:
             return None if pos.piles[self.stock] else "the pack is dealt out"
+        if self.onto_latest and self.stock is not None:
+            return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
         if self.regather:
             if self.regather_stall is not None and \
                     self.stalls_after_this_deal(pos) >= self.regather_stall:
@@ -1147,6 +1166,32 @@ class Rules:
         the one being played now ends (``regather.stall``)."""
         barren = self._home_count(pos) == pos.get("home_at", 0)
         return int(pos.get("stalls", 0)) + 1 if barren else 0
+
+    def deal_onto_latest(self, pos: Position) -> Position:
+        """The pack's next card (``play.onto_latest``): a king starts the next
+        pile of the group; a card whose rank ``routes`` sends to a group goes
+        to its first empty pile; a card that starts a foundation goes to its
+        place; any other card onto the latest pile the group has begun."""
+        card = pos.piles[self.stock][-1]  # type: ignore[index]
+        group = self.group_piles[self.onto_latest["group"]]
+        routed = self.onto_latest.get("routes", {}).get(RANK_TEXT[card.rank])
+        empty = [i for i in (self.group_piles[routed] if routed else ()) if not pos.piles[i]]
+        if card.rank == 13 and any(not pos.piles[i] for i in group):
+            dst = next(i for i in group if not pos.piles[i])
+        elif empty:
+            dst = empty[0]
+        else:
+            dst = next((f for f in self.foundations
+                        if not pos.piles[f] and self.fits(pos, card, f)), None)
+            if dst is None:
+                dst = max((i for i in group if pos.piles[i]), default=group[0])
+        return self.transfer(pos, self.stock, dst)  # type: ignore[arg-type]
+
+    def dealing(self, pos: Position) -> bool:
+        """Whether the pack is still being dealt, where the layout lets cards
+        go only to the foundations meanwhile (``onto_latest.build_after_deal``)."""
+        return bool(self.onto_latest.get("build_after_deal")) and self.stock is not None \
+            and bool(pos.piles[self.stock])
 
     def redeals_used(self, pos: Position) -> int:
         return int(pos.get("redeals", 0))
@@ -1227,6 +1272,8 @@ class Rules:
         if self.refilled_at_deal and self.stock is not None and pos.piles[self.stock] and \
                 self.short_at_deal(pos):
             return self.refill_at_deal(pos)  # this deal fills the vacancies and does no more
+        if self.onto_latest and self.stock is not None:
+            return self.deal_onto_latest(pos)
         if self.deal_to and self.stock is not None:
             piles, down = list(pos.piles), list(pos.down)
             stock = list(piles[self.stock])
@@ -1314,8 +1361,29 @@ class Rules:
             if len(cards) == 1 and spec.withdraw is not None and \
                     not any(self.fits(pos, cards[0], f) for f in self.foundations):
                 continue
+            if self.foundations and all(c.rank not in self._home_ranks for c in cards):
+                continue  # cards no foundation ever takes (the Fairie Queen's kings)
             return False
         return True
+
+    @property
+    def _home_ranks(self) -> frozenset[int]:
+        """The ranks the foundations can ever take (by their builds)."""
+        found = self.__dict__.get("_home_ranks_")
+        if found is None:
+            ranks: set[int] = set()
+            for f in self.foundations:
+                b = self.specs[f].build
+                if b is None or b.wrap or b.base in (None, FIRST) or b.until in (None, FIRST):
+                    ranks = set(range(1, 14))
+                    break
+                if b.sequence is not None:
+                    ranks |= set(b.sequence)
+                else:
+                    lo, hi = sorted((b.base, b.until))
+                    ranks |= set(range(lo, hi + 1))
+            found = self.__dict__["_home_ranks_"] = frozenset(ranks)
+        return found
 
     #: How many positions the shuttle check looks at before it gives up (and
     #: calls the game still open).
@@ -1483,6 +1551,8 @@ class Rules:
             return f"refill {n} vacanc{'y' if n == 1 else 'ies'} from the pack"
         if self.deal_to and self.stock is not None:
             return f"deal a card from the pack to each {self.specs[self.group_piles[self.deal_to][0]].name}"
+        if self.onto_latest and self.stock is not None:
+            return "deal the next card of the pack (onto the latest king's pile)"
         if self.regather:
             which = "" if self.regather_times is None else \
                 f" ({int(pos.get('regathered', 0)) + 1} of {self.regather_times})"
@@ -1517,6 +1587,13 @@ class Rules:
                 and pos.piles[self.stock]:
             card = pos.piles[self.stock][-1]
             text = f"dealt the {card.text(ascii)} to the {self.specs[self.talon].ref}"
+        elif move.kind == "deal" and self.onto_latest and self.stock is not None \
+                and pos.piles[self.stock]:
+            card = pos.piles[self.stock][-1]
+            landed = self.deal_onto_latest(pos)
+            dst = next(i for i, (a, b) in enumerate(zip(pos.piles, landed.piles))
+                       if len(b) > len(a))
+            return f"dealt the {card.text(ascii)} to {self.specs[dst].ref}"
         else:
             text = self.describe(pos, move, ascii)
         if after is None:

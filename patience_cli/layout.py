@@ -67,6 +67,8 @@ class Build(NamedTuple):
     base_card: str | None = None  # the one card an empty pile takes ("5h")
     one_way: bool = False     # up-or-down, but a pile keeps the way its first two
                               # cards set (the Wheatsheaf's reserve heaps)
+    alone: bool = False       # a pile holding only its first card (a lone king)
+                              # takes any card (Spenser's Fairie Queen)
 
     def describe(self) -> str:
         if self.sequence is not None:
@@ -490,7 +492,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                     wrap=b.get("wrap", False), sequence=sequence, capacity=b.get("capacity"),
                     distinct_suits=b.get("distinct_suits", False),
                     base_card=(cards[i] if isinstance(cards, list) else cards),
-                    one_way=b.get("one_way", False))
+                    one_way=b.get("one_way", False), alone=b.get("alone", False))
             listed = isinstance(orders, list) or isinstance(cards, list)
             builds = [one_build(i) for i in range(count if listed else 1)]
         if isinstance(entry.get("deal"), list) and len(entry["deal"]) != count:

@@ -81,6 +81,17 @@ def list_of(item: Check, size: int | None = None) -> Check:
     return check
 
 
+def table_of_ranks(item: Check) -> Check:
+    """A table whose keys are ranks ("Q") and whose values *item* checks."""
+    def check(value: Any, path: str) -> None:
+        if not isinstance(value, dict):
+            _fail(path, f"{value!r} is not a table")
+        for k, v in value.items():
+            rank(k, f"{path}.{k}")
+            item(v, f"{path}.{k}")
+    return check
+
+
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
@@ -125,7 +136,7 @@ BUILD = table({
     "empty": one_of("any", "none", "base"),
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
-    "base_card": either(text, list_of(text)), "one_way": boolean,
+    "base_card": either(text, list_of(text)), "one_way": boolean, "alone": boolean,
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
@@ -173,7 +184,9 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                               "before_start": boolean},
                              required=("from",)),
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
-                             required=("stake", "per_card"))})
+                             required=("stake", "per_card")),
+              "onto_latest": table({"group": text, "routes": table_of_ranks(text),
+                                    "build_after_deal": boolean}, required=("group",))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
                "pairs": boolean, "open_packets": boolean})
 

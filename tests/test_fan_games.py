@@ -753,3 +753,39 @@ def test_a_card_drawn_by_grace_in_two_packs_is_named_with_its_pile(run):
     from patience_cli.engine import AmbiguousMoveError
     with pytest.raises(AmbiguousMoveError, match="3:As|1:As"):
         game.parse_move(["As", "16"])
+
+
+# ---------------------------------------------------------------- Spenser's Fairie Queen
+FAIRIE = "fairie-queen"
+FQ_STOCK = 17
+
+
+def test_fairie_queen_deals_onto_the_latest_king_and_aces_to_their_places():
+    # the pack, top card last: 5♣, then the K♥ and K♠ together, then the 9♦ and an ace
+    rules, pos = position(FAIRIE, {1: "Kc", FQ_STOCK: "Ah 9d Ks Kh 5c"}, down={FQ_STOCK: 5})
+    for _ in range(5):
+        pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 1) == "Kc 5c"
+    assert pile_text(rules, pos, 2) == "Kh"                    # kings in succession: alone
+    assert pile_text(rules, pos, 3) == "Ks 9d"                 # the last king takes the cards
+    assert pile_text(rules, pos, 9) == "Ah"
+
+
+def test_fairie_queen_only_foundation_plays_while_the_pack_is_dealt():
+    rules, pos = position(FAIRIE, {1: "Kc 2h", 2: "Kh 3s", 3: "Ks", 9: "Ah",
+                                   FQ_STOCK: "7c"}, down={FQ_STOCK: 1})
+    assert refusal(rules, pos, 1, 9) is None                  # up: yes
+    assert "only to the foundations" in refusal(rules, pos, 2, 3)
+    rules, pos = position(FAIRIE, {1: "Kc 2h", 2: "Kh 3s", 3: "Ks", 4: "Kd 4c", 9: "Ah"})
+    assert refusal(rules, pos, 2, 3) is None                  # after: any card on a lone king
+    assert refusal(rules, pos, 1, 2) is None                  # 2♥ below 3♠: down, any suit
+    assert refusal(rules, pos, 2, 4) is None                  # 3♠ below 4♣
+    assert refusal(rules, pos, 4, 2) is not None              # 4♣ below 3♠: not down
+
+
+def test_fairie_queen_is_won_with_the_kings_alone_remaining():
+    full = " ".join(f"{r}{s}" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                        "J", "Q"] for s in "h")
+    piles = {8 + i: full.replace("h", s) for i, s in enumerate("hhssddcc", start=1)}
+    rules, pos = position(FAIRIE, {1: "Kc", 2: "Kh", **piles})
+    assert rules.status(pos)[0] is Status.WON
