@@ -1171,7 +1171,8 @@ class Rules:
         """The pack's next card (``play.onto_latest``): a king starts the next
         pile of the group; a card whose rank ``routes`` sends to a group goes
         to its first empty pile; a card that starts a foundation goes to its
-        place; any other card onto the latest pile the group has begun."""
+        place (with ``up_at_once``, any card a foundation takes goes up); any
+        other card onto the latest pile the group has begun."""
         card = pos.piles[self.stock][-1]  # type: ignore[index]
         group = self.group_piles[self.onto_latest["group"]]
         routed = self.onto_latest.get("routes", {}).get(RANK_TEXT[card.rank])
@@ -1181,8 +1182,9 @@ class Rules:
         elif empty:
             dst = empty[0]
         else:
+            at_once = bool(self.onto_latest.get("up_at_once"))
             dst = next((f for f in self.foundations
-                        if not pos.piles[f] and self.fits(pos, card, f)), None)
+                        if (at_once or not pos.piles[f]) and self.fits(pos, card, f)), None)
             if dst is None:
                 dst = max((i for i in group if pos.piles[i]), default=group[0])
         return self.transfer(pos, self.stock, dst)  # type: ignore[arg-type]

@@ -186,7 +186,8 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card")),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
-                                    "build_after_deal": boolean}, required=("group",))})
+                                    "build_after_deal": boolean, "up_at_once": boolean},
+                                   required=("group",))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
                "pairs": boolean, "open_packets": boolean})
 

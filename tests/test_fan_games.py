@@ -789,3 +789,39 @@ def test_fairie_queen_is_won_with_the_kings_alone_remaining():
     piles = {8 + i: full.replace("h", s) for i, s in enumerate("hhssddcc", start=1)}
     rules, pos = position(FAIRIE, {1: "Kc", 2: "Kh", **piles})
     assert rules.status(pos)[0] is Status.WON
+
+
+# ---------------------------------------------------------------- the Salic Law
+SALIC = "salic-law"
+SL_STOCK = 25
+
+
+def test_salic_law_heaps_every_card_on_the_latest_king():
+    # the pack, top card last: a queen, an ace, a two, a king, a five
+    rules, pos = position(SALIC, {1: "Kc", SL_STOCK: "5d Kh 2s Ah Qd"},
+                          down={SL_STOCK: 5})
+    for _ in range(5):
+        pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 17) == "Qd"                   # the queen, for show
+    assert pile_text(rules, pos, 9) == "Ah 2s"                 # up at once, any suit
+    assert pile_text(rules, pos, 2) == "Kh 5d"                 # the latest king takes it
+
+
+def test_salic_law_a_bare_king_takes_one_card_after_the_deal_only():
+    rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 9: "Ah", SL_STOCK: "4c"},
+                          down={SL_STOCK: 1})
+    assert refusal(rules, pos, 1, 2) is not None               # while the pack lasts: no
+    rules, pos = position(SALIC, {1: "Kc 7d 9s", 2: "Kh", 3: "Ks 2c", 9: "Ah"})
+    assert refusal(rules, pos, 1, 2) is None                   # after the deal: one card
+    pos = rules.apply(pos, move_between(rules, 1, 2))
+    assert refusal(rules, pos, 1, 2) is not None               # and no more
+    rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 9: "Ah", SL_STOCK: "4c"},
+                          down={SL_STOCK: 1}, variant="picture-gallery")
+    assert refusal(rules, pos, 1, 2) is None                   # Hoffmann: whenever cleared
+
+
+def test_salic_law_is_won_with_the_kings_bare_and_the_queens_above():
+    full = " ".join(["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J"])
+    piles = {9 + i: " ".join(r + "h" for r in full.split()) for i in range(8)}
+    rules, pos = position(SALIC, {1: "Kc", 2: "Kh", 17: "Qh", **piles})
+    assert rules.status(pos)[0] is Status.WON
