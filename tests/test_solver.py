@@ -102,7 +102,7 @@ def test_a_hint_never_names_a_face_down_card(run, game_id):
                   for c in cards[:down]}
         visible = {c.code for cards, down in zip(game.position.piles, game.position.down)
                    for c in cards[down:]}
-        doc = json.loads(run("hint", "--time", "0.25", "--json", "--ascii").out)
+        doc = json.loads(run("hint", "--time", "0.15", "--json", "--ascii").out)
         named = set(re.findall(r"\b(?:A|[2-9]|10|J|Q|K)[shdc]\b",
                                f"{doc['command']} {doc['text']}"))
         assert not (named & (hidden - visible)), (game_id, named & hidden)
