@@ -5,6 +5,8 @@ something, shown allowed and forbidden on hand-made positions."""
 
 from collections import Counter
 
+import pytest
+
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
 
@@ -641,8 +643,12 @@ def test_corners_after_the_deal_tops_go_anywhere_and_marry_up_or_down_in_suit():
     assert refusal(rules, pos, 3, 2) is not None              # an emptied packet stays empty
 
 
-def test_corners_are_taken_up_in_order_and_dealt_again_twice():
-    rules, pos = position(CORNERS, {1: "9c 8d", 2: "6h", 13: "Ah", 14: "As", 15: "Ac",
+@pytest.mark.parametrize("game_id", ["four-corners", "capricieuse"])
+def test_taken_up_from_the_left_and_dealt_again_twice(game_id):
+    """The Four Corners' packets and La Capricieuse's columns are gathered in
+    order from the left and dealt again as at first, three deals in all (both
+    games number the aces 13-16 and the kings 17-20)."""
+    rules, pos = position(game_id, {1: "9c 8d", 2: "6h", 13: "Ah", 14: "As", 15: "Ac",
                                     16: "Ad", 17: "Kh", 18: "Ks", 19: "Kc", 20: "Kd"})
     after = rules.apply(pos, DEAL)
     assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
@@ -676,14 +682,6 @@ def test_capricieuse_bottom_cards_play_and_marry_up_or_down_in_suit():
     assert refusal(rules, pos, 1, 5) is not None              # a cleared column stays empty
     king = move_between(rules, 1, 17)._replace(card=pos.piles[0][0])
     assert not rules.is_legal(pos, king)                       # the K♣ is covered
-
-
-def test_capricieuse_three_deals_in_all_gathered_from_the_left():
-    rules, pos = position(CAPRICE, {1: "9c 8d", 2: "6h", 13: "Ah", 14: "As", 15: "Ac",
-                                    16: "Ad", 17: "Kh", 18: "Ks", 19: "Kc", 20: "Kd"})
-    after = rules.apply(pos, DEAL)
-    assert [pile_text(rules, after, n) for n in (1, 2, 3)] == ["9c", "8d", "6h"]
-    assert rules.deal_reason(rules.apply(after, DEAL)) is not None
 
 
 # ---------------------------------------------------------------- the Fifteen
@@ -739,18 +737,16 @@ def test_an_empty_kings_place_is_listed_beside_an_empty_aces_place():
 def test_a_card_drawn_by_grace_in_two_packs_is_named_with_its_pile(run):
     """Both aces of spades lie in the sixth row: the command names the pile,
     'patience move 3:As 16', and a bare 'move As 16' asks which."""
-    from patience_cli.game import Game as G
-
     col = "2c 3c 4c 5c 6c {} 9d"
     rules, pos = position(FIFTEEN, {1: col.format("As"), 3: col.format("As"), 5: "7h 8h"})
     draws = [m for m in rules.legal_moves(pos) if m.card is not None]
     assert sorted(rules.command(pos, m) for m in draws) == ["move 1:As 16", "move 3:As 16"]
-    game = G.new(FIFTEEN, seed=2)
+    game = Game.new(FIFTEEN, seed=2)
     game.position = pos
     assert game.parse_move(["3:As", "16"]) == Move("move", pile_index(rules, 3),
                                                    pile_index(rules, 16), 1, draws[0].card)
-    import pytest
     from patience_cli.engine import AmbiguousMoveError
+
     with pytest.raises(AmbiguousMoveError, match="3:As|1:As"):
         game.parse_move(["As", "16"])
 
