@@ -784,8 +784,10 @@ class Rules:
         return move in self.extra_moves(pos)
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
-        """Hook: why *move*, one of the game's own kind that is not open now,
-        is refused; None to let the engine's rules answer."""
+        """Hook (words): why the rules refuse *move*, in the book's words, asked
+        before the engine's own; None to let the engine answer.  It only words
+        a refusal: it must never refuse a legal move (a test holds every game
+        to this), since the cheap :meth:`is_legal` does not ask it."""
         return None
 
     def foundation_move_open(self, pos: Position) -> bool:

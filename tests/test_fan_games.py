@@ -821,3 +821,42 @@ def test_salic_law_is_won_with_the_kings_bare_and_the_queens_above():
     piles = {9 + i: " ".join(r + "h" for r in full.split()) for i in range(8)}
     rules, pos = position(SALIC, {1: "Kc", 2: "Kh", 17: "Qh", **piles})
     assert rules.status(pos)[0] is Status.WON
+
+
+# ---------------------------------------------------------------- sheet claims on dealing
+SPADES_UP = ["2s", "3s", "4s", "5s", "6s"]
+SPADES_DOWN = ["Qs", "Js", "10s", "9s", "8s"]
+
+
+def test_nation_a_card_both_series_take_in_the_deal_goes_to_the_aces():
+    """Ace series at 6♠, king series at 8♠: the 7♠ dealt goes to the ace's."""
+    first = SPADES_UP + SPADES_DOWN[:3] + SPADES_DOWN[3:] + ["7s"]
+    rules, pos = _arranged(NATION, None, first, NATION_OUT)
+    assert pile_text(rules, pos, 13).startswith("As 2s 3s 4s 5s 6s 7s")
+    assert pile_text(rules, pos, 17).startswith("Ks Qs Js 10s 9s 8s")
+
+
+def test_four_corners_a_card_both_series_take_in_the_deal_goes_to_the_aces():
+    """All dealt to corner packet 1, each card going up and the next taking
+    its place: the spades climb from the ace and fall from the king until the
+    7♠ would fit both; it goes to the ace's."""
+    first = ["As", "Ks"] + [c for pair in zip(SPADES_UP, SPADES_DOWN) for c in pair] + ["7s"]
+    rules, pos = _arranged(CORNERS, None, first, [])
+    assert pile_text(rules, pos, 13).startswith("As 2s 3s 4s 5s 6s 7s")
+    assert pile_text(rules, pos, 17).startswith("Ks Qs Js 10s 9s 8s")
+
+
+def test_picture_gallery_begins_with_the_king_of_hearts():
+    assert pile_text(*_first(SALIC, "picture-gallery"), 1) == "Kh"
+    assert pile_text(*_first(SALIC, None), 1).startswith("K")
+
+
+def _first(game_id, variant):
+    game = Game.new(game_id, variant, seed=5)
+    return game.rules, game.position
+
+
+def test_indefatigable_a_card_laid_on_another_packet_is_not_placed():
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "7c", 3: "Kd", I_FOUND: "As"}, home_at=1)
+    pos = rules.apply(pos, move_between(rules, 2, 1))          # packed, not put up
+    assert rules.apply(pos, DEAL).get("stalls") == 1           # the deal placed nothing
