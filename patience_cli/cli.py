@@ -262,8 +262,9 @@ def position_json(game: Game, reveal: bool = False, said: list[str] | None = Non
         piles.append({
             "number": spec.number, "key": spec.key, "name": spec.name, "label": spec.label,
             "role": spec.role.value,
-            "cards": [c.code if reveal or i >= down else None for i, c in enumerate(cards)],
-            "face_down": down,
+            "cards": [None if spec.hidden(down, i) and not reveal else c.code
+                      for i, c in enumerate(cards)],
+            "face_down": spec.hidden_count(down),
             "available": [c.code for c in rules.available_cards(pos, spec.index)],
         })
     doc = {
@@ -980,7 +981,8 @@ def solvitaire_deal(game: Game) -> dict[str, Any]:
     pos = game.start
     tableau, reserve = [], []
     for spec in game.layout.piles:
-        cards = [card(c, i < pos.down[spec.index]) for i, c in enumerate(pos.piles[spec.index])]
+        cards = [card(c, spec.hidden(pos.down[spec.index], i))
+                 for i, c in enumerate(pos.piles[spec.index])]
         if spec.role is Role.TABLEAU:
             tableau.append(cards)
         elif spec.role is Role.RESERVE:

@@ -184,6 +184,9 @@ class Rules:
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (regather.stall; None: no such limit)
         self.regather_stall: int | None = self.regather.get("stall")
+        #: the groups whose piles' undermost cards are laid on their tops, and how
+        #: often (play.bottom_to_top: the Crescent's "three times")
+        self.bottom_to_top: dict[str, Any] = layout.play.get("bottom_to_top", {})
         #: the pack dealt a card at a time onto the latest pile of a group, a
         #: king starting the next (play.onto_latest: the Salic Law, the Fairie Queen)
         self.onto_latest: dict[str, Any] = layout.play.get("onto_latest", {})
@@ -197,7 +200,7 @@ class Rules:
         #: a counted grace: so many times, a face-up card of these groups that
         #: is not free may go to a foundation all the same (play.grace)
         self.grace: dict[str, Any] = layout.play.get("grace", {})
-        if (self.deal_to and self.stock is not None) or self.regather:
+        if (self.deal_to and self.stock is not None) or self.regather or self.bottom_to_top:
             self.has_deal_step = True
         #: the piles of each group, by the group's key
         self.group_piles: dict[str, tuple[int, ...]] = {
@@ -239,13 +242,44 @@ class Rules:
             # cards are packed on the talon where the layout gives it a build
             self.target_groups = self.target_groups + ((self.talon,),)
             self.targets = self.targets + (self.talon,)
-        if not self._worded_builds():
+        #: whether the game words build rules of its own, and a route rule
+        #: (asked at every move looked at: found once)
+        self._worded = self._worded_builds()
+        self._own_route = type(self).route_reason is not Rules.route_reason
+        hold = layout.play.get("hold", {})
+        #: places where a card that both the ascending and the descending
+        #: foundation of a pair take may be laid aside until play decides
+        #: (play.hold: the Crescent's "between the two rows"), each with its
+        #: pair (ascending, descending); and how a held card leaves
+        self.holds: dict[int, tuple[int, int]] = {}
+        self.hold_decide: str = hold.get("decide", "continuing")
+        if hold:
+            g = self.group_piles
+            self.holds = {h: (u, d) for h, u, d in
+                          zip(g[hold["group"]], g[hold["up"]], g[hold["down"]])}
+            self._routed = True
+        #: piles whose build the layout says plainly (no sequence, base card,
+        #: capacity ... and no words of the game's own): their fits() is a
+        #: few comparisons, set out once here (None: the full rules)
+        self._plain: tuple[tuple | None, ...] = tuple(
+            self._plain_build(p) for p in self.specs)
+        #: whether every card may travel to every pile its build lets it (no
+        #: route rule of the layout's or the game's, no cards laid aside)
+        self._open_routes = not (self._routed or self._own_route or self.holds)
+        #: each foundation of a hold's pair, with its pair
+        self._pair_of: dict[int, tuple[int, int]] = {
+            f: pair for pair in self.holds.values() for f in pair}
+        if not self._worded:
             # a pile the layout gives no build never takes a card by its rules:
             # the move generator need not look at it (a game's own moves may)
             self._build_targets = tuple(tuple(i for i in g if self.specs[i].build is not None)
                                         for g in self.target_groups)
         else:
             self._build_targets = self.target_groups
+        if self.holds:
+            self.target_groups = self.target_groups + (tuple(self.holds),)
+            self.targets = self.targets + tuple(self.holds)
+            self._build_targets = self._build_targets + (tuple(self.holds),)
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
@@ -287,7 +321,8 @@ class Rules:
         if i != len(deck):
             raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
         down = tuple(len(piles[p.index]) if p.is_face_down
-                     else max(0, len(piles[p.index]) - 1) if p.face == "top-up" else 0
+                     else max(0, len(piles[p.index]) - 1) if p.face in ("top-up", "alternate")
+                     else 0
                      for p in self.specs)
         pos = self.settle(self.initial_extra(Position(tuple(tuple(p) for p in piles), down)))
         if self.regather_stall is not None:  # the foundations' count the first deal starts from
@@ -301,13 +336,19 @@ class Rules:
         in turn (``deal.order``).  A card that a foundation its pile names in
         ``deal_up`` takes goes up as it is dealt, and its place takes the next
         card or is passed over (``deal.up_slot``); with ``deal.up_from =
-        "free"`` the last card of every pile dealt goes up too, whenever it can.
+        "free"`` the last card of every pile dealt goes up too, whenever it can,
+        and with ``"round"`` the last card of every pile dealt in this round
+        (Cadogan's Louis: each circle blocks the one before it).
         Returns how many cards of *deck* were dealt."""
         remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
         refill = self.layout.deal_up_slot == "refill"
         rounds = self.layout.deal_order == "rounds"
+        free = self.layout.deal_up_from
+        fresh: set[int] | None = set() if free == "round" else None  # this round's tops
         i = 0
         while i < len(deck) and any(remaining.values()):
+            if fresh is not None:
+                fresh.clear()
             for p in order:
                 while remaining[p.index] and i < len(deck):
                     card = deck[i]
@@ -315,38 +356,59 @@ class Rules:
                     up = self._goes_up_as_dealt(piles, p, card)
                     if up is not None:
                         piles[up].append(card)
-                        if self.layout.deal_up_from == "free":
-                            self._free_cards_go_up(piles, order)
+                        if free != "dealt":
+                            self._free_cards_go_up(piles, order, fresh)
                         if refill:
                             continue  # the next card takes its place
                     else:
                         piles[p.index].append(card)
+                        if fresh is not None:
+                            fresh.add(p.index)
                     remaining[p.index] -= 1
                     if rounds:
                         break
         return i
 
-    def _free_cards_go_up(self, piles: list[list[Card]], order: list[PileSpec]) -> None:
+    def _free_cards_go_up(self, piles: list[list[Card]], order: list[PileSpec],
+                          fresh: set[int] | None = None) -> None:
         """During the deal, the last card of each pile dealt goes up while a
-        foundation of its ``deal_up`` takes it (Hoffmann's La Nationale)."""
+        foundation of its ``deal_up`` takes it (Hoffmann's La Nationale); with
+        *fresh*, only the last cards laid in this round, a card beneath one
+        gone up staying blocked (Cadogan's Louis)."""
         moved = True
         while moved:
             moved = False
             for p in order:
-                if piles[p.index]:
+                if piles[p.index] and (fresh is None or p.index in fresh):
                     up = self._goes_up_as_dealt(piles, p, piles[p.index][-1])
                     if up is not None:
                         piles[up].append(piles[p.index].pop())
+                        if fresh is not None:
+                            fresh.discard(p.index)
                         moved = True
 
     def _goes_up_as_dealt(self, piles: list[list[Card]], spec: PileSpec,
                           card: Card) -> int | None:
         """The foundation a card just dealt to pile *spec* goes up to at once
-        (its ``deal_up``), if one takes it."""
+        (its ``deal_up``), if one takes it.  Where the layout lays aside a card
+        both foundations of a pair take (``play.hold``), such a card goes to
+        its place aside; and a card that would follow a card laid aside sends
+        that card up first (it is moved here, before the card is laid)."""
         targets = spec.deal_up
         if targets is None:
             return None
         pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
+        for hold, pair in self.holds.items():
+            if not piles[hold]:
+                if self._holdable(pos, card, hold):
+                    return hold
+                continue
+            for f in pair:
+                if self.fits(pos, piles[hold][-1], f):
+                    after = self.transfer(pos, hold, f)
+                    if self.fits(after, card, f):
+                        piles[f].append(piles[hold].pop())
+                        return f
         # a card that starts a foundation goes to its place from any pile ("the
         # foundation cards, as they appear in the deal ... are at once played")
         empty = next((f for f in self.foundations if not piles[f] and self.fits(pos, card, f)),
@@ -430,7 +492,20 @@ class Rules:
         """Whether *card* may go on pile *dst*: the cheap yes or no, with no
         words made (:meth:`build_reason` words a refusal).  A game that
         words its own build rules is asked through them."""
-        if self._worded_builds():
+        plain = self._plain[dst]
+        if plain is not None:
+            pile = pos.piles[dst]
+            empty, until, suit, steps, wrap = plain
+            if not pile:
+                return empty is not None and (empty == 0 or card.rank == empty)
+            top = pile[-1]
+            if top.rank == until or (suit == "same" and card.suit != top.suit) or \
+                    (suit == "alternate" and card.colour == top.colour):
+                return False
+            return ((card.rank - top.rank) % 13 if wrap else card.rank - top.rank) in steps
+        if dst in self.holds:
+            return self._holdable(pos, card, dst)
+        if self._worded:
             return self.build_reason(pos, card, dst) is None
         spec = self.specs[dst]
         build = spec.build
@@ -464,6 +539,62 @@ class Rules:
             return False
         return self.in_sequence(build, card, top)
 
+    def _plain_build(self, spec: PileSpec) -> tuple | None:
+        """(what an empty pile takes: a rank, 0 for any card or None for
+        none; the rank it ends with; its suit rule; the rank steps a card
+        may make from the top; whether it turns the corner), or None."""
+        b = spec.build
+        if b is None or self._worded or spec.index in self.holds or spec.role not in (
+                Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
+                b.distinct_suits or b.base_card is not None or b.sequence is not None or \
+                b.base == FIRST or b.until == FIRST or b.capacity is not None or b.alone or \
+                b.one_way:
+            return None
+        if spec.role is Role.FOUNDATION or b.empty == "base":
+            empty = b.base or 0
+        else:
+            empty = None if b.empty == "none" else 0
+        steps = set()
+        if b.direction in ("up", "up-or-down"):
+            steps.add(b.step % 13 if b.wrap else b.step)
+        if b.direction in ("down", "up-or-down"):
+            steps.add((13 - b.step) % 13 if b.wrap else -b.step)
+        return empty, b.until, b.suit, frozenset(steps), b.wrap
+
+    def _holdable(self, pos: Position, card: Card, hold: int) -> bool:
+        """Whether *card* may be laid aside in the empty place *hold*: both
+        foundations of its pair take it now (``play.hold``)."""
+        up, down = self.holds[hold]
+        return not pos.piles[hold] and self.fits(pos, card, up) and self.fits(pos, card, down)
+
+    def _hold_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """Why a card may not go from *src* to *dst* by the rule of the cards
+        laid aside (``play.hold``): a card laid aside goes only to its pair's
+        foundations; and with ``decide = "continuing"``, a card that both
+        foundations of a pair take goes to one of them only when a free card
+        would follow it there at once (until then it waits, aside or where
+        it is)."""
+        if src in self.holds and dst not in self.holds[src]:
+            up, down = self.holds[src]
+            return (f"the card laid aside in the {self.specs[src].ref} goes only to the "
+                    f"{self.specs[up].ref} or the {self.specs[down].ref}")
+        pair = self._pair_of.get(dst)
+        if self.hold_decide != "continuing" or pair is None:
+            return None
+        other = pair[1] if pair[0] == dst else pair[0]
+        if not (self.fits(pos, card, dst) and self.fits(pos, card, other)):
+            return None
+        after = self.transfer(pos, src, dst, card=card if src not in self.holds else None)
+        if any(self.fits(after, c, dst) for i in self.sources if i not in self.holds
+               for c in self.available_cards(after, i)):
+            return None
+        hold = next(h for h, p in self.holds.items() if p == pair)
+        place = f"in the {self.specs[src].ref}" if src in self.holds else \
+            f"where it is, or in the {self.specs[hold].ref},"
+        return (f"both the {self.specs[pair[0]].ref} and the {self.specs[pair[1]].ref} "
+                f"take the {card}: it waits {place} until a free card would follow it on "
+                "one of them, and the first such card decides")
+
     @staticmethod
     def _keeps_way(card: Card, pile: Sequence[Card]) -> bool:
         """Whether *card* goes on the way the pile's top two cards go."""
@@ -484,6 +615,14 @@ class Rules:
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Why *card* may not go on pile *dst*, or None if it may."""
         spec = self.specs[dst]
+        if dst in self.holds:
+            if pos.piles[dst]:
+                return f"the {spec.ref} holds one card at a time"
+            if self._holdable(pos, card, dst):
+                return None
+            up, down = self.holds[dst]
+            return (f"the {spec.ref} takes only a card that both the {self.specs[up].ref} "
+                    f"and the {self.specs[down].ref} would take now: the {card} does not")
         build = spec.build
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
                                               Role.RESERVE):
@@ -677,18 +816,20 @@ class Rules:
             # first of each (an empty ace's place and an empty king's are not alike).
             firsts: dict[str, int] = {}
             for d in dst_group:
-                if not pos.piles[d]:
+                if not pos.piles[d] and d not in self.holds:  # each hold has its own pair
                     firsts.setdefault(self.specs[d].group, d)
-            dsts = [d for d in dst_group if pos.piles[d] or firsts.get(self.specs[d].group) == d]
+            dsts = [d for d in dst_group if pos.piles[d] or d in self.holds
+                    or firsts.get(self.specs[d].group) == d]
             for src in sources:
                 many = self.specs[src].available == "all"
                 if dst_group is not groups[0] and not self._one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
                     cards_here = dict.fromkeys(self.available_cards(pos, src))
+                anywhere = self._open_routes
                 for card in cards_here:
                     for dst in dsts:
-                        if dst != src and self.may_route(pos, src, dst, card) \
+                        if dst != src and (anywhere or self.may_route(pos, src, dst, card)) \
                                 and self.fits(pos, card, dst) \
                                 and not self._pointless(pos, src, dst):
                             yield Move("move", src, dst, 1, card if many else None)
@@ -824,7 +965,8 @@ class Rules:
                 (not self.foundations_first or not self.foundation_move_open(pos))
         if move.kind != "move" or move.src is None or move.dst is None \
                 or move.src == move.dst or move.src not in self.sources \
-                or (self.specs[move.dst].role is Role.RESERVE and self.specs[move.dst].build is None):
+                or (self.specs[move.dst].role is Role.RESERVE and self.specs[move.dst].build is None
+                    and move.dst not in self.holds):
             return False
         if move.count != 1:
             if self.specs[move.src].move == "run-to-vacancy" and pos.piles[move.dst]:
@@ -857,10 +999,12 @@ class Rules:
         """Whether a card of pile *src* may travel to pile *dst* at all (the
         layout's ``accepts_from`` and ``refill``, and a game's route rule):
         the cheap yes or no beside :meth:`route_reason`."""
+        if self.holds and self._hold_reason(pos, src, dst, card) is not None:
+            return False
         if self._routed and (not self._accepts(pos, src, dst)
                              or self._wanted_first(pos, dst, card) is not None):
             return False
-        if type(self).route_reason is not Rules.route_reason:
+        if self._own_route:
             return self.route_reason(pos, src, dst, card) is None
         return True
 
@@ -988,7 +1132,7 @@ class Rules:
                 return (f"the {src.ref}'s next card fills only an empty "
                         f"{self.specs[move.dst].name}")
             return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
-        if dst.role is Role.RESERVE and dst.build is None:
+        if dst.role is Role.RESERVE and dst.build is None and move.dst not in self.holds:
             return f"cards cannot be returned to the {dst.ref}"
         if not pos.piles[move.src]:
             return f"the {src.ref} is empty"
@@ -1038,6 +1182,10 @@ class Rules:
         default the layout's ``accepts_from`` and ``refill`` say."""
         if not self._routed:
             return None
+        if self.holds:
+            why = self._hold_reason(pos, src, dst, card)
+            if why is not None:
+                return why
         spec, origin = self.specs[dst], self.specs[src]
         if self.onto_latest and self.dealing(pos) and spec.role is not Role.FOUNDATION:
             return ("while the pack is being dealt, cards go only to the foundations "
@@ -1096,6 +1244,12 @@ class Rules:
             return None if pos.piles[self.stock] else "the pack is dealt out"
         if self.onto_latest and self.stock is not None:
             return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+        if self.bottom_to_top:
+            times = self.bottom_to_top["times"]
+            if int(pos.get("shifted", 0)) >= times:
+                return (f"the undermost cards have been laid on top "
+                        f"{'once' if times == 1 else f'{times} times'}: there is no more")
+            return None
         if self.regather:
             if self.regather_stall is not None and \
                     self.stalls_after_this_deal(pos) >= self.regather_stall:
@@ -1131,6 +1285,10 @@ class Rules:
         down = list(pos.down)
         order = [i for i, spec in enumerate(self.specs) if spec.group in groups]
         taken = order[::-1] if self.regather.get("last_first", False) else order
+        first = self.regather.get("first")
+        if first is not None:  # taken up from this pile round to the one before it
+            at = taken.index(self.layout.by_number(first).index)  # type: ignore[union-attr]
+            taken = taken[at:] + taken[:at]
         cards = [c for i in taken for c in piles[i]]
         done = int(pos.get("regathered", 0)) + 1
         stalls = {}
@@ -1152,6 +1310,18 @@ class Rules:
             piles[order[-1]] = piles[order[-1]] + cards[k:]
         return Position(tuple(tuple(p) for p in piles), tuple(down),
                         pos.extra).with_extra(regathered=done, **stalls)
+
+    def undermost_to_top(self, pos: Position) -> Position:
+        """The undermost card of every pile of the groups
+        ``bottom_to_top.from`` names laid on the top of its pile (the
+        Crescent's "redeal")."""
+        groups = self.bottom_to_top["from"]
+        piles = list(pos.piles)
+        for i, spec in enumerate(self.specs):
+            if spec.group in groups and len(piles[i]) > 1:
+                piles[i] = piles[i][1:] + piles[i][:1]
+        return Position(tuple(piles), pos.down, pos.extra).with_extra(
+            shifted=int(pos.get("shifted", 0)) + 1)
 
     def counters(self, pos: Position) -> int | None:
         """The player's counters, where the game is scored (``play.score``):
@@ -1222,14 +1392,16 @@ class Rules:
                     if self.grace.get("ranks"):
                         after = after.with_extra(grace_ranks=tuple(
                             sorted(set(pos.get("grace_ranks", ())) | {move.card.rank})))
-            if self.specs[move.src].face == "top-up":
+            if self.specs[move.src].face in ("top-up", "alternate"):
                 after = self.turn_up(after, move.src)
         return self.settle(self.record(pos, move, after))
 
     @staticmethod
     def turn_up(pos: Position, index: int) -> Position:
         """A pile that keeps its top card face up (``face = "top-up"``): when
-        its last face-up card is taken away, the card beneath is turned up."""
+        its last face-up card is taken away, the card beneath is turned up.
+        (With ``face = "alternate"`` the count is of the cards never yet
+        uncovered, and the card beneath is turned up, or was already face up.)"""
         n = len(pos.piles[index])
         if n and pos.down[index] >= n:
             down = tuple(n - 1 if i == index else d for i, d in enumerate(pos.down))
@@ -1288,6 +1460,8 @@ class Rules:
             piles[self.stock] = tuple(stock)
             down[self.stock] = min(down[self.stock], len(stock))
             return Position(tuple(piles), tuple(down), pos.extra)
+        if self.bottom_to_top:
+            return self.undermost_to_top(pos)
         if self.regather:
             return self.gather_and_deal(pos)
         if self.stock is None or self.talon is None:
@@ -1415,14 +1589,24 @@ class Rules:
                     stuck = False  # a foundation, a reserve card, a deal: progress
                     break
                 nxt = self.apply(here, move)
+                known = cache.get(nxt)
+                if known is False:
+                    stuck = False  # it leads where progress is open (or past knowing)
+                    break
                 if nxt not in seen:
                     seen.add(nxt)
-                    frontier.append(nxt)
+                    if known is None:  # (a stuck one's moves are all known to be stuck)
+                        frontier.append(nxt)
             if len(seen) > self.SHUTTLE_SEARCH:
                 stuck = False  # too many to know: still open
-        if len(cache) > 256:
+        if len(cache) > 50_000:
             cache.clear()
-        cache[pos] = stuck
+        # every position met shares the answer: stuck, its moves lead only
+        # among positions that are stuck too; too many, the search from it
+        # would meet the same crowd (random play and a long game wander
+        # through such a crowd, and must not search it afresh at each step)
+        cache.update(dict.fromkeys(seen if stuck or len(seen) > self.SHUTTLE_SEARCH
+                                   else (pos,), stuck))
         return stuck
 
     def _progress_now(self, pos: Position) -> bool:
@@ -1557,6 +1741,10 @@ class Rules:
             return f"deal a card from the pack to each {self.specs[self.group_piles[self.deal_to][0]].name}"
         if self.onto_latest and self.stock is not None:
             return "deal the next card of the pack (onto the latest king's pile)"
+        if self.bottom_to_top:
+            names = self._group_names(self.bottom_to_top["from"]).lower()
+            return (f"lay the undermost card of each {names} on its top "
+                    f"({int(pos.get('shifted', 0)) + 1} of {self.bottom_to_top['times']})")
         if self.regather:
             which = "" if self.regather_times is None else \
                 f" ({int(pos.get('regathered', 0)) + 1} of {self.regather_times})"

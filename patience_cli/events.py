@@ -48,13 +48,14 @@ def move_events(layout: Layout, before: Position, after: Position,
                 kind = "dealt"
             else:
                 kind = "placed by the rules"
-            hidden = index < after.down[dst]
+            hidden = specs[dst].hidden(after.down[dst], index)
             events.append({"event": kind, "card": None if hidden else card.code,
                            "from": None if src is None else specs[src].number,
                            "to": specs[dst].number})
     for i, (old, new) in enumerate(zip(before.down, after.down)):
         if new < old and after.piles[i]:
-            shown = after.piles[i][new:old]
+            shown = [c for j, c in enumerate(after.piles[i][new:old], new)
+                     if specs[i].hidden(old, j)]
             for card in shown:
                 events.append({"event": "turned up", "card": card.code,
                                "pile": specs[i].number})

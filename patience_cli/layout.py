@@ -180,6 +180,18 @@ class PileSpec(NamedTuple):
     def is_face_down(self) -> bool:
         return self.face == "down"
 
+    def hidden(self, down: int, i: int) -> bool:
+        """Whether the card at *i* (0: the bottom card) of this pile lies face
+        down, *down* being how many of its lowest cards have never been
+        uncovered: all of them, or, where rows are dealt alternately face up
+        and face down (``face = "alternate"``, the Olga), those of the rows
+        dealt face down (the second, the fourth ...)."""
+        return i < down and (self.face != "alternate" or i % 2 == 1)
+
+    def hidden_count(self, down: int) -> int:
+        """How many of the pile's cards lie face down (see :meth:`hidden`)."""
+        return down if self.face != "alternate" else down // 2
+
     @property
     def ref(self) -> str:
         """The pile as every message names it: with the number the player
@@ -558,9 +570,25 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     play = raw.get("play", {})
     for where, g in ([("play.deal_to", play["deal_to"])] if "deal_to" in play else []) + \
             [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())] + \
-            [("play.grace.from", g) for g in play.get("grace", {}).get("from", ())]:
+            [("play.grace.from", g) for g in play.get("grace", {}).get("from", ())] + \
+            [("play.bottom_to_top.from", g)
+             for g in play.get("bottom_to_top", {}).get("from", ())] + \
+            [(f"play.hold.{k}", play["hold"][k]) for k in ("group", "up", "down")
+             if k in play.get("hold", {})]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
+    hold = play.get("hold")
+    if hold:
+        sizes = {k: sum(1 for p in piles if p.group == hold[k]) for k in ("group", "up", "down")}
+        if len(set(sizes.values())) != 1:
+            raise LayoutError(f"{gid}: play.hold: the groups {hold['group']!r}, {hold['up']!r} "
+                              f"and {hold['down']!r} must have as many piles each (a place "
+                              "between each ascending foundation and its descending one)")
+    first = play.get("regather", {}).get("first")
+    if first is not None and not any(p.number == first and p.group in
+                                      play["regather"]["from"] for p in piles):
+        raise LayoutError(f"{gid}: play.regather.first: pile {first} is not one of the piles "
+                          "taken up")
     for n_entry, entry in enumerate(raw["piles"]):
         named = list(entry.get("accepts_from", [])) + list(entry.get("second_to", [])) + \
             list(entry.get("refill", {}).get("from", [])) + \

@@ -157,7 +157,7 @@ PILE = table({
     "tilt": either(number, list_of(number)),
     "spread": one_of("none", "down", "right", "left", "fan", "hand"),
     "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
-    "face": one_of("up", "down", "top-up"),
+    "face": one_of("up", "down", "top-up", "alternate"),
     "build": BUILD,
     "available": one_of("top", "all", "none"),
     "tag": one_of("label", "inside"),
@@ -175,10 +175,16 @@ PILE = table({
 #: module as ``SETTINGS``, a dict of checks) the module's own.
 REGATHER = table({"from": list_of(text), "shuffle": boolean,
                   "times": either(integer(0, 99), one_of("unlimited")),
-                  "stall": integer(1, 9), "last_first": boolean},
+                  "stall": integer(1, 9), "last_first": boolean,
+                  "first": integer(1, 9999)},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,
+              "bottom_to_top": table({"from": list_of(text), "times": integer(1, 9)},
+                                     required=("from", "times")),
+              "hold": table({"group": text, "up": text, "down": text,
+                             "decide": one_of("continuing", "player")},
+                            required=("group", "up", "down")),
               "grace": table({"times": integer(1, 9), "from": list_of(text),
                               "row": integer(1, 99), "ranks": list_of(rank),
                               "before_start": boolean},
@@ -211,7 +217,7 @@ SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
-              "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free")})
+              "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round")})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,

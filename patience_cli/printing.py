@@ -356,10 +356,21 @@ def place_caption(group: str, piles: list[Box], text: str, taken: list[Box],
     x1, y1 = max(b.x + b.w for b in piles), max(b.y + b.h for b in piles)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
     gap = 0.08
+    # over (or under) the group's middle only where a pile of it lies at that
+    # edge: the Olga's foundations either side of the bed, the Crescent's
+    # heaps round the foundations, have their caption by a pile of their own
+    def edge(top: bool) -> bool:
+        return any(b.x - 0.75 <= cx <= b.x + b.w + 0.75 and (b.y <= y0 + 0.5 if top else b.y + b.h >= y1 - 0.5)
+                   for b in piles)
     for d in (0.0, 0.25, 0.6, 1.2, 2.0, 3.0):
-        for x, y in ((cx - w / 2, y0 - h - gap - d), (cx - w / 2, y1 + gap + d),
-                     (x0 - w - gap - d, cy - h / 2), (x1 + gap + d, cy - h / 2),
-                     (x0, y0 - h - gap - d), (x1 - w, y1 + gap + d)):
+        spots = [(cx - w / 2, y0 - h - gap - d), (cx - w / 2, y1 + gap + d),
+                 (x0 - w - gap - d, cy - h / 2), (x1 + gap + d, cy - h / 2),
+                 (x0, y0 - h - gap - d), (x1 - w, y1 + gap + d)]
+        if not edge(True):
+            spots[0] = spots[4]   # over the group's first pile instead
+        if not edge(False):
+            spots[1] = spots[5]   # under its last
+        for x, y in spots:
             box = Box("caption", group, x, y, w, h)
             if not any(box.overlaps(b) for b in taken):
                 return box
@@ -387,6 +398,8 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
         where = "in hand"
     if spec.is_face_down and look.down < n:
         return f"{n - look.down} up, {look.down} face down"
+    if spec.face == "alternate" and look.down:
+        return f"{n} cards"  # the hatched ones face down
     text = f"{n} card{'s' if n != 1 else ''} {where}"
     if spec.available == "all" and n > 1:
         text += ", all available"
@@ -572,7 +585,7 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
         if spec.spread == "none":
             down = spec.is_face_down and (not look.known or look.down >= look.n)
         else:
-            down = i < look.down if look.known else spec.is_face_down
+            down = spec.hidden(look.down, i) if look.known else spec.is_face_down
         d.add(place(card_shape(cw, ch, card, down and not ghost, ghost, fs,
                                pip=i == n_shown - 1,
                                index_right=spec.spread == "left" and i < n_shown - 1), x, y))
@@ -739,6 +752,8 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
                         if lettered else "."))
     if any(p.is_face_down for p in layout.piles):
         lines.append("Hatched cards lie face down; the figure on them is how many.")
+    elif any(p.face in ("top-up", "alternate") for p in layout.piles):
+        lines.append("Hatched cards lie face down.")
     if any(p.spread == "hand" for p in layout.piles):
         lines.append("Cards shown in a spread row are held in the hand, every one available.")
     if any(p.spread == "fan" for p in layout.piles):
@@ -802,8 +817,9 @@ def deal_lines(layout: Layout, game: "Game | None") -> list[str]:
     for spec in layout.piles:
         cards = game.position.piles[spec.index]
         hidden = game.position.down[spec.index]
-        if hidden:
-            order = " ".join(c.text() for c in reversed(cards[:hidden]))
+        backs = [c for i, c in enumerate(cards) if spec.hidden(hidden, i)]
+        if backs:
+            order = " ".join(c.text() for c in reversed(backs))
             lines.append(f"<b>{spec.number}</b> {html.escape(spec.label)}: {order}")
         if spec.spread == "none" and spec.role is not Role.STOCK and len(cards) - hidden > 1:
             # a packet squared up, face up: the diagram shows its top card only

@@ -179,7 +179,8 @@ def grid_board(layout: Layout, rules: Rules, pos: Position, ascii: bool,
             line.append((" " * (col_w[c] - _width(cell) + gap), ""))
         out.append(line)
     long = [s for s in layout.piles if s.role in (Role.TABLEAU, Role.RESERVE)
-            and len(pos.piles[s.index]) - pos.down[s.index] > 1]
+            and len(pos.piles[s.index]) - s.hidden_count(pos.down[s.index]) > 1
+            and (not _squared(s) or layout.board.get("open_packets"))]
     if long:
         out.append([])
         for spec in long:
@@ -195,7 +196,7 @@ def _cell(rules: Rules, pos: Position, spec: PileSpec, ascii: bool,
         return line + [(f"{'##' if ascii else '▒▒'}{len(cards)}", "dim")]
     line.extend(_compact(rules, pos, spec, ascii))
     shown = len(cards) - pos.down[spec.index]
-    if shown > 1 and spec.role is not Role.FOUNDATION:
+    if shown > 1 and spec.role is not Role.FOUNDATION and not _squared(spec):
         line.append((f" ({shown})", "dim"))
     return line
 
@@ -210,11 +211,16 @@ def group_title(spec: PileSpec, count: int) -> str:
     return spec.name
 
 
+def _squared(spec: PileSpec) -> bool:
+    """A heap or packet whose cards lie squared: only its top shows."""
+    return spec.spread == "none" and spec.role in (Role.RESERVE, Role.TABLEAU)
+
+
 def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
     cards = pos.piles[spec.index]
     if not cards:
         return [("--" if ascii else "—", "dim")]
-    if spec.spread == "none" and spec.role is Role.RESERVE and len(cards) > 1:
+    if _squared(spec) and len(cards) > 1:
         # a heap: its top card (or back), and how many cards it holds
         top = [("##" if ascii else "▒▒", "dim")] if pos.down[spec.index] == len(cards) \
             else [card_seg(cards[-1], ascii)]
@@ -244,8 +250,17 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
         # a face-up packet: only its top card shows
         return [card_seg(cards[-1], ascii, True), (f"  ({len(cards)} in the talon)", "dim")]
     out: Line = []
+    back = "##" if ascii else "▒▒"
+    if spec.face == "alternate" and down:
+        # rows dealt alternately face up and face down (the Olga): each card as it lies
+        available = set(rules.available_cards(pos, spec.index))
+        for i, card in enumerate(cards):
+            if i:
+                out.append((" ", ""))
+            out.append((back, "dim") if spec.hidden(down, i) else
+                       card_seg(card, ascii, card in available and i == len(cards) - 1))
+        return out
     if down:
-        back = "##" if ascii else "▒▒"
         if down == len(cards):
             return [(back, "dim"), (f" {down} card{'s' if down != 1 else ''} face down", "dim")]
         out.append((f"{back}x{down} ", "dim"))
