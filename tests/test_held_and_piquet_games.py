@@ -203,6 +203,10 @@ def test_louis_hoffmann_a_card_laid_aside_waits_for_the_card_that_follows_it():
                           variant="hoffmann")
     assert refusal(rules, pos, L_WC, L_KC) is None           # a seven: the king's series
     assert "waits" in refusal(rules, pos, L_WC, L_AC)
+    rules, pos = position(LOUIS, {**LOUIS_CLUBS, L_WC: "8c", 1: "5h", 2: "9c"},
+                          variant="hoffmann")
+    assert refusal(rules, pos, L_WC, L_AC) is None           # a nine: the ace's series
+    assert "waits" in refusal(rules, pos, L_WC, L_KC)
 
 
 def test_louis_in_the_deal_such_a_card_is_laid_aside_and_sent_up_by_the_card_after_it():
@@ -279,6 +283,14 @@ def test_olga_foundations_go_ace_seven_eight_to_king_in_suit():
     assert refusal(rules, pos, 2, O_FOUND + 1) is not None   # not the eight
     assert refusal(rules, pos, 3, O_FOUND + 1) is not None   # not the 7♠: suit
     assert refusal(rules, pos, 4, O_FOUND + 2) is not None   # complete at the king
+
+
+def test_olga_a_card_that_could_go_up_may_be_laid_on_the_bed_instead():
+    # "You are not obliged to play cards on the foundations"
+    rules, pos = position(OLGA, {1: "7h", 2: "8s", O_FOUND: "Ah", O_STOCK: "Kc"})
+    assert refusal(rules, pos, 1, O_FOUND) is None
+    assert refusal(rules, pos, 1, 2) is None
+    assert rules.forced_move(pos) is None
 
 
 def test_olga_the_bed_packs_down_in_alternate_colours_nothing_on_a_seven():
