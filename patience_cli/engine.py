@@ -140,7 +140,7 @@ HOOKS = (
     "record", "settle",                               # after a move
     "deal_reason", "apply_deal",                      # a dealing step of its own
     "has_move", "lost_reason", "forced_move",         # the status
-    "solver_moves",                                   # the solver
+    "solver_moves", "solver_key",                     # the solver
     "describe", "outcome", "listing", "deal_step_name", "won_reason",   # words
 )
 
@@ -1832,6 +1832,55 @@ class Rules:
         if safe is not None:
             return [safe]  # a card up that can never hurt: nothing else need be tried
         return moves
+
+    def solver_key(self, pos: Position) -> Any:
+        """Hook for the solver: what it remembers a position by, so that
+        positions alike under the rules are searched once (symmetry).  By
+        default the piles of a group whose piles the rules treat all alike
+        (see :meth:`alike_groups`) are taken in sorted order: six Garden
+        packets swapped about are one position."""
+        groups = self.alike_groups()
+        if not groups:
+            return pos
+        piles = list(zip(pos.piles, pos.down))
+        for group in groups:
+            # in the order of their hashes: the same within a run, which is all a
+            # search needs, and far cheaper than comparing cards (two piles of
+            # one hash keep their order: at worst a transposition missed)
+            for i, pile in zip(group, sorted((piles[i] for i in group), key=hash)):
+                piles[i] = pile
+        return tuple(piles), pos.extra
+
+    def alike_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups of tableau or foundation piles that the rules treat all
+        alike, found once: in a game with no module of its own, a group whose
+        piles differ only in number and place, that is not dealt or gathered
+        pile by pile in play (regather, deal_to, onto_latest), not refilled
+        from, nor named by a grace or a hold."""
+        found = self.__dict__.get("_alike")
+        if found is not None:
+            return found
+        out = []
+        play = self.layout.play
+        ordered = set(self.regather.get("from", ())) | set(self.grace.get("from", ())) | {
+            self.deal_to, self.onto_latest.get("group")} | set(
+            play.get("hold", {}).get(k) for k in ("group", "up", "down"))
+        refilled_from = {g for p in self.specs if p.refill for g in p.refill.sources}
+        if self.layout.rules == "standard":
+            for group, piles in self.group_piles.items():
+                specs = [self.specs[i] for i in piles]
+                first = specs[0]
+                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION) or \
+                        group in ordered or group in refilled_from or first.refill is not None:
+                    continue
+                rule = lambda p: (p.role, p.build, p.available, p.face, p.move,  # noqa: E731
+                                  p.accepts_from, p.second_to, p.first_claim,
+                                  p.deal_up if not isinstance(p.deal_up, tuple) else None)
+                if all(rule(p) == rule(first) for p in specs) and \
+                        all(not isinstance(p.deal_up, tuple) for p in specs):
+                    out.append(piles)
+        found = self.__dict__["_alike"] = tuple(out)
+        return found
 
     def command(self, pos: Position, move: Move) -> str:
         """The shell command that makes *move*."""
