@@ -92,10 +92,10 @@ def test_the_solvers_answer_agrees_with_an_exhaustive_search(garden, bouquet):
 @given(st.data())
 def test_the_pruned_search_agrees_with_the_unpruned_one_on_small_gardens(data):
     """The solver's pruning (a card laid from the Bouquet takes a card at
-    once; after a card is laid, the next move touches the pile it left or
-    the card laid) never loses a win: on small gardens with every packet
-    begun, it finds one exactly when the search without it does (which
-    tries every move, and so is exhaustive when it finds none)."""
+    once; a card just laid is not moved on at once) never loses a win: on
+    small gardens with every packet begun, it finds one exactly when the
+    search without it does (which tries every move, and so is exhaustive
+    when it finds none)."""
     cards = data.draw(st.permutations([f"{r}{s}" for r in "A234" for s in "ch"] + ["Ad"]))
     rest = data.draw(st.lists(st.integers(1, 7), min_size=3, max_size=3))
     piles: dict[int, str] = {}
@@ -106,14 +106,19 @@ def test_the_pruned_search_agrees_with_the_unpruned_one_on_small_gardens(data):
     assert pruned.result == full.result
 
 
-@pytest.mark.parametrize("seed", [15, 18])
-def test_the_pruned_search_agrees_with_the_unpruned_one_on_whole_deals(seed):
-    """Two Flower-Garden deals each search settles: no win on deal 15 (the
-    pruned search proves it in a hundredth of the positions), a win on 18."""
-    game = Game.new("flower-garden", seed=seed)
+@pytest.mark.parametrize("game_id, variant, seed, result", [
+    ("flower-garden", None, 15, LOST),
+    # deals a wider pruning rule (after a card is laid, the next move must touch
+    # the pile it left or the card laid) wrongly called lost
+    ("fortress", None, 13, WON),
+    ("nation", "nationale", 2, WON),
+])
+def test_the_pruned_search_agrees_with_the_unpruned_one_on_whole_deals(
+        game_id, variant, seed, result):
+    game = Game.new(game_id, variant, seed=seed)
     pruned = solve(game.rules, game.start, seconds=60)
     full = solve(game.rules, game.start, seconds=60, prune=False)
-    assert pruned.result == full.result == (LOST if seed == 15 else WON)
+    assert pruned.result == full.result == result
 
 
 def test_a_proof_of_no_win(run):

@@ -51,6 +51,8 @@ class SympathyRules(Rules):
         self.grace_pile = {p: layout.group(f"{p.lower()}_grace")[0].index for p in PLAYERS}
         self.paired = layout.group("paired")[0].index
         self.leader = layout.game.get("leader", "A")
+        self._heap_set = frozenset(self.heaps["A"] + self.heaps["B"])
+        self._grace_set = frozenset(self.grace_pile.values())
 
     @staticmethod
     def other(player: str) -> str:
@@ -94,8 +96,15 @@ class SympathyRules(Rules):
         return None
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
-        """The exposed cards of a pile (shown as available on the board)."""
-        return [c for player in PLAYERS for i, c in self.exposed(pos, player) if i == index]
+        """The exposed cards of a pile (shown as available on the board): as
+        :meth:`exposed` gives them, for the one pile (asked of every pile at
+        every move: the whole list each time made solving slow)."""
+        cards = pos.piles[index]
+        if index in self._grace_set:
+            return list(cards[pos.down[index]:])
+        if index in self._heap_set and cards and pos.down[index] < len(cards):
+            return [cards[-1]]
+        return []
 
     # ------------------------------------------------------------ moves
     def forced_move(self, pos: Position) -> Move | None:
