@@ -1856,7 +1856,9 @@ class Rules:
         alike, found once: in a game with no module of its own, a group whose
         piles differ only in number and place, that is not dealt or gathered
         pile by pile in play (regather, deal_to, onto_latest), not refilled
-        from, nor named by a grace or a hold."""
+        from, nor named by a grace, a hold or a pile's own ``deal_up`` list
+        (the Four Corners' side packets go up only to the foundation beside
+        them, in every new deal)."""
         found = self.__dict__.get("_alike")
         if found is not None:
             return found
@@ -1866,18 +1868,19 @@ class Rules:
             self.deal_to, self.onto_latest.get("group")} | set(
             play.get("hold", {}).get(k) for k in ("group", "up", "down"))
         refilled_from = {g for p in self.specs if p.refill for g in p.refill.sources}
+        named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
         if self.layout.rules == "standard":
             for group, piles in self.group_piles.items():
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
                 if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION) or \
-                        group in ordered or group in refilled_from or first.refill is not None:
+                        group in ordered or group in refilled_from or first.refill is not None \
+                        or any(p.number in named or isinstance(p.deal_up, tuple)
+                               for p in specs):
                     continue
                 rule = lambda p: (p.role, p.build, p.available, p.face, p.move,  # noqa: E731
-                                  p.accepts_from, p.second_to, p.first_claim,
-                                  p.deal_up if not isinstance(p.deal_up, tuple) else None)
-                if all(rule(p) == rule(first) for p in specs) and \
-                        all(not isinstance(p.deal_up, tuple) for p in specs):
+                                  p.accepts_from, p.second_to, p.first_claim, p.deal_up)
+                if all(rule(p) == rule(first) for p in specs):
                     out.append(piles)
         found = self.__dict__["_alike"] = tuple(out)
         return found

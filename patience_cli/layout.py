@@ -580,10 +580,18 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     hold = play.get("hold")
     if hold:
         sizes = {k: sum(1 for p in piles if p.group == hold[k]) for k in ("group", "up", "down")}
+        if any(p.group in (hold["up"], hold["down"]) and p.role is not Role.FOUNDATION
+               for p in piles):
+            raise LayoutError(f"{gid}: play.hold: {hold['up']!r} and {hold['down']!r} must be "
+                              "groups of foundations")
         if len(set(sizes.values())) != 1:
             raise LayoutError(f"{gid}: play.hold: the groups {hold['group']!r}, {hold['up']!r} "
                               f"and {hold['down']!r} must have as many piles each (a place "
                               "between each ascending foundation and its descending one)")
+    if any(p.group in play.get("bottom_to_top", {}).get("from", ()) and p.face != "up"
+           for p in piles):
+        raise LayoutError(f"{gid}: play.bottom_to_top: its piles must lie face up (a card "
+                          "laid from under a pile onto its top is seen)")
     first = play.get("regather", {}).get("first")
     if first is not None and not any(p.number == first and p.group in
                                       play["regather"]["from"] for p in piles):

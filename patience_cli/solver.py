@@ -8,8 +8,8 @@ before, or one alike under the rules by :meth:`Rules.solver_key`, is not
 searched again), over the moves the rules allow, in the engine's order
 (moves to the foundations first) with a game's own ordering hook, less the
 moves :class:`Pruning` shows can never be needed.  Where every card is dealt
-at the start it searches best-first (by :func:`promise`) with half its time,
-then depth-first; where there is a pack to deal, depth-first.  It ends with
+at the start it searches depth-first with half its time, then best-first (by
+:func:`promise`); where there is a pack to deal, depth-first.  It ends with
 one of three answers:
 
 * ``won``: a line of moves from the position to a won game (it replays

@@ -59,6 +59,15 @@ def test_crescent_only_the_top_card_of_a_heap_plays():
     assert "only the top card" in rules.move_reason(pos, buried)
 
 
+def test_crescent_the_board_shows_each_heaps_top_and_how_many_cards_it_holds(run):
+    run("new", CRESCENT, "--seed", "5")
+    game = Game.new(CRESCENT, seed=5)
+    top = game.position.piles[pile_index(game.rules, 1)][-1]
+    board = run("show", "--ascii").out
+    assert f" 1  {top.text(ascii=True)}(6)" in board
+    assert "Heap 1:" not in board                            # the heap is not listed card by card
+
+
 def test_crescent_tops_marry_up_or_down_in_suit_and_an_emptied_heap_stays_empty():
     rules, pos = position(CRESCENT, {**CLUBS, 1: "8h", 2: "7h", 3: "9h", 4: "7s",
                                      5: "6h", 6: ""})
@@ -150,6 +159,15 @@ def test_louis_cadogan_a_card_of_the_circle_goes_up_when_freed_but_not_an_earlie
     rules, pos = arranged(LOUIS, "hoffmann", first)
     a = [c.code for c in pos.piles[pile_index(rules, L_A)]]
     assert a[:2] == ["3c", "3d"]                             # Hoffmann: only as it turns
+
+
+def test_louis_the_board_shows_only_each_letters_top_card_and_count(run):
+    run("new", LOUIS, "--seed", "4")
+    game = Game.new(LOUIS, seed=4)
+    board = run("show", "--ascii").out
+    assert "Letter a:" not in board                         # the circles beneath stay squared
+    cards = game.position.piles[pile_index(game.rules, L_A)]
+    assert f" 1 {cards[-1].text(ascii=True)}({len(cards)})" in board
 
 
 def test_louis_after_the_deal_tops_marry_up_or_down_in_suit_and_a_letter_stays_empty():
@@ -308,6 +326,14 @@ def test_olga_the_talon_top_packs_on_the_bed_but_an_empty_column_takes_only_bed_
     assert refusal(rules, pos, O_TALON, 1) is None           # "from the pack or talon"
     assert "filled only from" in refusal(rules, pos, O_TALON, 2)
     assert refusal(rules, pos, 3, 2) is None                 # a free card of the bed
+
+
+def test_olga_an_ace_goes_to_a_foundation_or_an_empty_column_only():
+    rules, pos = position(OLGA, {1: "Ad", 2: "", 3: "7c", 4: "8h", O_STOCK: "Kc"})
+    assert refusal(rules, pos, 1, O_FOUND) is None
+    assert refusal(rules, pos, 1, 2) is None                 # an emptied column takes it
+    assert refusal(rules, pos, 1, 3) is not None             # not on a seven
+    assert refusal(rules, pos, 1, 4) is not None
 
 
 def test_olga_the_pack_is_dealt_once():

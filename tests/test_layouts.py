@@ -138,6 +138,22 @@ def test_a_misspelt_key_or_value_is_an_error_naming_file_and_path(change, messag
     assert str(exc.value).startswith("layouts/flower-garden.toml: ")
 
 
+@pytest.mark.parametrize("game_id, change, message", [
+    ("crescent", lambda r: r["piles"][3].update(count=3), "must have as many piles each"),
+    ("crescent", lambda r: r["play"]["hold"].update(up="heap"), "groups of foundations"),
+    ("crescent", lambda r: r["piles"][0].update(face="down"), "its piles must lie face up"),
+    ("louis", lambda r: r["play"]["regather"].update(first=15), "is not one of the piles"),
+])
+def test_the_new_play_settings_are_checked_against_the_piles(game_id, change, message):
+    from patience_cli.layout import LayoutError
+
+    raw = raw_layout(game_id)
+    change(raw)
+    with pytest.raises(LayoutError, match=message) as exc:
+        parse_layout(raw)
+    assert "\n" not in str(exc.value)
+
+
 def test_a_variants_keys_are_checked_with_their_path():
     from patience_cli.layout import LayoutError, check_layout
 
