@@ -752,8 +752,6 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
                         if lettered else "."))
     if any(p.is_face_down for p in layout.piles):
         lines.append("Hatched cards lie face down; the figure on them is how many.")
-    elif any(p.face in ("top-up", "alternate") for p in layout.piles):
-        lines.append("Hatched cards lie face down.")
     if any(p.spread == "hand" for p in layout.piles):
         lines.append("Cards shown in a spread row are held in the hand, every one available.")
     if any(p.spread == "fan" for p in layout.piles):
