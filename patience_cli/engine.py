@@ -820,6 +820,7 @@ class Rules:
                     firsts.setdefault(self.specs[d].group, d)
             dsts = [d for d in dst_group if pos.piles[d] or d in self.holds
                     or firsts.get(self.specs[d].group) == d]
+            takers = self._takers(pos, dsts)
             for src in sources:
                 many = self.specs[src].available == "all"
                 if dst_group is not groups[0] and not self._one_card_leaves(pos, src):
@@ -828,11 +829,16 @@ class Rules:
                     cards_here = dict.fromkeys(self.available_cards(pos, src))
                 anywhere = self._open_routes
                 for card in cards_here:
-                    for dst in dsts:
-                        if dst != src and (anywhere or self.may_route(pos, src, dst, card)) \
-                                and self.fits(pos, card, dst) \
-                                and not self._pointless(pos, src, dst):
-                            yield Move("move", src, dst, 1, card if many else None)
+                    rank = card.rank
+                    for dst, ranks, how, like in takers:
+                        if dst == src or (ranks is not None and rank not in ranks):
+                            continue
+                        if how is None or (card.suit == like if how == "same" else
+                                           card.colour != like if how == "alternate" else
+                                           self.fits(pos, card, dst)):
+                            if (anywhere or self.may_route(pos, src, dst, card)) \
+                                    and (pos.piles[dst] or not self._pointless(pos, src, dst)):
+                                yield Move("move", src, dst, 1, card if many else None)
                 if self.specs[src].move != "top" and dst_group is not groups[0]:
                     for count in (c for c in self.run_lengths(pos, src) if c > 1):
                         base = pos.piles[src][-count]
@@ -1087,6 +1093,39 @@ class Rules:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing
         up the rest; a game with a long run of alike moves overrides this."""
         return list(range(len(moves))), None
+
+    def _takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
+        """What each pile of *dsts* takes now, for the move generator:
+        ``(pile, ranks, how, like)``, where *ranks* are the ranks it takes
+        (None: any), and *how* says what else a card needs: None nothing
+        more, ``same`` the suit *like*, ``alternate`` a colour other than
+        *like*, ``fits`` the full rules (:meth:`fits`).  A pile that takes
+        nothing now is left out.  (None as both ranks and how: an empty pile
+        that takes any card.)"""
+        out = []
+        for dst in dsts:
+            plain = self._plain[dst]
+            if plain is None:
+                out.append((dst, None, "fits", None))
+                continue
+            empty, until, suit, steps, wrap = plain
+            pile = pos.piles[dst]
+            if not pile:
+                if empty is not None:
+                    out.append((dst, None if empty == 0 else frozenset((empty,)), None, None))
+                continue
+            top = pile[-1]
+            if top.rank == until:
+                continue
+            ranks = frozenset(((top.rank + s - 1) % 13 + 1) if wrap else top.rank + s
+                              for s in steps)
+            if suit == "same":
+                out.append((dst, ranks, "same", top.suit))
+            elif suit == "alternate":
+                out.append((dst, ranks, "alternate", top.colour))
+            else:
+                out.append((dst, ranks, None, None))
+        return out
 
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
         """Moving a whole packet to an empty packet of the same kind changes

@@ -8,9 +8,11 @@ before, or one alike under the rules by :meth:`Rules.solver_key`, is not
 searched again), over the moves the rules allow, in the engine's order
 (moves to the foundations first) with a game's own ordering hook, less the
 moves :class:`Pruning` shows can never be needed.  Where every card is dealt
-at the start it searches depth-first with half its time, then best-first (by
-:func:`promise`); where there is a pack to deal, depth-first.  It ends with
-one of three answers:
+at the start, a depth-first search over every position takes turns with a
+series of short greedy searches, each led by another measure of how near a
+win a position looks (:class:`Guide`): the greedy searches find most wins,
+the depth-first one proves most losses.  Where there is a pack to deal, the
+search is depth-first alone.  It ends with one of three answers:
 
 * ``won``: a line of moves from the position to a won game (it replays
   through the engine, and so through the command line);
@@ -26,10 +28,13 @@ that leads to a win.
 
 from __future__ import annotations
 
+import gc
 import heapq
 import itertools
+import random
 import time
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
 from .engine import Move, Position, Rules, Status
 
@@ -51,59 +56,188 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     Without *prune*, every move the game's ordering gives is tried (no
     :class:`Pruning`): slower, for checking the pruning against.  *order*:
     ``best-first`` (the position nearest a win by :func:`promise` is
-    searched on first), ``depth-first``, or ``both``: depth-first with half
-    the time and positions, then best-first with what is left (each finds
-    wins the other misses); ``auto``: both where every card is dealt at the
-    start, else depth-first (which goes on dealing where the foundations'
-    count says little).  Each searches every position before it calls a
-    game lost."""
+    searched on first), ``depth-first``, or ``portfolio``: one depth-first search over every position, taking turns
+    with a series of short greedy searches, each led by one of several
+    measures of :class:`Guide` (see :func:`_portfolio`); ``auto``: the
+    portfolio where every card is dealt at the start, else depth-first
+    (which goes on dealing where the foundations' count says little).  Each
+    searches every position before it calls a game lost.  The answer
+    depends on *seconds* only through where the search stops: within one
+    budget of positions it is always the same."""
     began = time.monotonic()
     deadline = began + seconds
     status = rules.status(start)[0]
     if status is not Status.PLAYING:
         return Solution(WON if status is Status.WON else LOST, [], 1, 0.0)
     if order == "auto":
-        order = "depth-first" if rules.has_deal_step else "both"
-    if order == "both":
-        half = None if max_states is None else max(1, max_states // 2)
-        first = solve(rules, start, seconds / 2, half, prune, "depth-first")
-        if first.result != GAVE_UP:
-            return first
-        rest = _best_first(rules, start, time.monotonic(), deadline,
-                           None if max_states is None else max(1, max_states - first.states),
-                           prune)
-        rest.states += first.states
-        rest.seconds = time.monotonic() - began
-        return rest
-    if order == "best-first":
-        return _best_first(rules, start, began, deadline, max_states, prune)
-    key = rules.solver_key
-    seen: set = {key(start)}
-    # each frame: the position, the moves still to try from it, the move that led here
-    prune_ = Pruning(rules, enabled=prune)
-    stack: list[tuple[Position, list[Move], Move | None]] = [
-        (start, prune_.moves(start, None), None)]
+        order = "depth-first" if rules.has_deal_step else "portfolio"
+    collecting = gc.isenabled()
+    gc.disable()  # the search makes millions of tuples, none cyclic: collecting only slows it
+    try:
+        if order == "best-first":
+            return _best_first(rules, start, began, deadline, max_states, prune)
+        pruning = Pruning(rules, enabled=prune)
+        searches: Iterator[_Search]
+        if order == "portfolio":
+            searches = _portfolio(rules, start, pruning)
+        elif order == "depth-first":
+            searches = iter([_DepthFirst(rules, start, pruning)])
+        else:
+            raise ValueError(f"no search order {order!r}")
+        return _run(searches, began, deadline, max_states)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+class _Search:
+    """One search, run a slice at a time: :meth:`step` searches up to *n*
+    more positions and gives ``(result, line)`` once it has an answer
+    (``won`` with its line, or ``lost``: every position it could reach is
+    searched), else None; :attr:`states` counts the positions it met."""
+
     states = 1
-    while stack:
-        pos, todo, _ = stack[-1]
-        if not todo:
-            stack.pop()
-            continue
-        move = todo.pop()
-        nxt = rules.apply(pos, move)
-        k = key(nxt)
-        if k in seen:
-            continue
-        seen.add(k)
-        states += 1
-        if rules.is_won(nxt):
-            line = [frame[2] for frame in stack[1:]] + [move]
-            return Solution(WON, [m for m in line if m is not None], states,
-                            time.monotonic() - began)
-        stack.append((nxt, prune_.moves(nxt, move), move))
-        if _spent(states, deadline, max_states):
-            return Solution(GAVE_UP, [], states, time.monotonic() - began)
-    return Solution(LOST, [], states, time.monotonic() - began)
+    budget: int | None = None   # the positions it may meet, when limited
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        raise NotImplementedError
+
+
+class _DepthFirst(_Search):
+    """Depth-first over every position (remembered by the game's key), the
+    moves of a position in the order :class:`Pruning` gives."""
+
+    def __init__(self, rules: Rules, start: Position, pruning: "Pruning") -> None:
+        self.rules, self.pruning = rules, pruning
+        self.key = rules.solver_key
+        self.seen: set = {self.key(start)}
+        # each frame: the position, the moves still to try from it, the move that led here
+        self.stack: list[tuple[Position, list[Move], Move | None]] = [
+            (start, pruning.moves(start, None), None)]
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        rules, key, seen, stack, moves = self.rules, self.key, self.seen, self.stack, \
+            self.pruning.moves
+        goal = self.states + n
+        while stack:
+            pos, todo, _ = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            move = todo.pop()
+            nxt = rules.apply(pos, move)
+            k = key(nxt)
+            if k in seen:
+                continue
+            seen.add(k)
+            self.states += 1
+            if rules.is_won(nxt):
+                line = [frame[2] for frame in stack[1:]] + [move]
+                return WON, [m for m in line if m is not None]
+            stack.append((nxt, moves(nxt, move), move))
+            if self.states >= goal:
+                return None
+        return LOST, []
+
+
+class _Greedy(_Search):
+    """Greedy best-first: the position the *measure* rates highest is
+    searched on first, ties going to the one met last (which keeps to one
+    line while the measure is level); the moves shuffled by *rng* where
+    given.  It stops after *budget* positions; running out of positions
+    before that proves a loss, as every position reachable was met."""
+
+    def __init__(self, rules: Rules, start: Position, pruning: "Pruning",
+                 measure: Callable[[Position], int], budget: int | None,
+                 rng: random.Random | None = None) -> None:
+        self.rules, self.pruning, self.measure, self.rng = rules, pruning, measure, rng
+        self.budget = budget
+        self.key = rules.solver_key
+        self.came: dict = {self.key(start): None}
+        self.count = itertools.count(0, -1)
+        self.heap: list = [(0, 0, start, None)]
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        rules, key, came, heap, count = self.rules, self.key, self.came, self.heap, self.count
+        measure, rng, moves = self.measure, self.rng, self.pruning.moves
+        goal = self.states + n
+        while heap:
+            _, _, pos, last = heapq.heappop(heap)
+            here = key(pos)
+            todo = moves(pos, last)
+            if rng is not None:
+                rng.shuffle(todo)
+            for move in reversed(todo):
+                nxt = rules.apply(pos, move)
+                k = key(nxt)
+                if k in came:
+                    continue
+                came[k] = (here, move)
+                self.states += 1
+                if rules.is_won(nxt):
+                    line = [move]
+                    back = came[here]
+                    while back is not None:
+                        line.append(back[1])
+                        back = came[back[0]]
+                    return WON, line[::-1]
+                heapq.heappush(heap, (-measure(nxt), next(count), nxt, move))
+            if self.states >= goal:
+                return None
+        return LOST, []
+
+
+def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_Search]:
+    """The searches of the ``portfolio`` order: first the depth-first search
+    over every position (it alone can prove most losses), then greedy
+    searches without end, each given the next of :attr:`Guide.MEASURES` in
+    turn and a budget of positions that doubles with every round of them;
+    from the second round on their moves are shuffled (seeded by the search's
+    number, so the same deal is always searched alike).  How many positions a
+    win takes a greedy search varies from one measure to another by a
+    hundredfold and more, and differs from deal to deal: short searches
+    under many measures find far more wins than one long one (measured on
+    the Flower-Garden)."""
+    yield _DepthFirst(rules, start, pruning)
+    guide = Guide(rules)
+    measures = [guide.measure(w) for w in Guide.MEASURES]
+    for n in itertools.count():
+        round_, which = divmod(n, len(measures))
+        rng = random.Random(n) if round_ else None
+        yield _Greedy(rules, start, pruning, measures[which],
+                      PROBE_STATES << min(round_, 20), rng)
+
+
+PROBE_STATES = 3000  # the first round's budget for each greedy search
+SLICE = 256          # the positions a search runs for before the next takes its turn
+
+
+def _run(searches: Iterator[_Search], began: float, deadline: float,
+         max_states: int | None) -> Solution:
+    """Runs the first search of *searches* (the one over every position)
+    in turns of :data:`SLICE` positions with the others, taken one after
+    another, each until its own budget: half the positions to each side."""
+    main = next(searches)
+    side: _Search | None = None
+    total = 0
+    for turn in itertools.count():
+        search = main
+        if turn % 2:
+            side = side or next(searches, None)
+            search = side or main
+        n = SLICE if search.budget is None else min(SLICE, search.budget - search.states)
+        if max_states is not None:
+            n = min(n, max_states - total)
+        before = search.states
+        answer = search.step(max(n, 1))
+        total += search.states - before
+        if answer is not None:  # a win, or every position this search could reach met
+            return Solution(answer[0], answer[1], total, time.monotonic() - began)
+        if search is side and search.states >= (search.budget or 0):
+            side = None  # spent: the next search takes its place
+        if (max_states is not None and total >= max_states) or time.monotonic() > deadline:
+            return Solution(GAVE_UP, [], total, time.monotonic() - began)
+    raise AssertionError("unreachable")
 
 
 def _best_first(rules: Rules, start: Position, began: float, deadline: float,
@@ -178,6 +312,111 @@ def promise(rules: Rules, pos: Position) -> int:
             if c.rank in bases or (c.rank, c.suit) in wanted or (c.rank, None) in wanted:
                 depth += n - 1 - k
     return 5 * home - 2 * depth + 3 * empty
+
+
+class Guide:
+    """Measures of how near a win a position looks, for the portfolio's
+    greedy searches, from six counts (:meth:`counts`): the cards on the
+    foundations; how deep the cards the foundations want next lie in their
+    piles (cards over them), and the cards wanted after those; the cards
+    lying over a card of their own suit that must go up before them, and
+    over any card of a rank that goes up before theirs; and the empty
+    tableau piles.  A measure weighs them (:attr:`MEASURES`)."""
+
+    #: weights of (home, over the next wanted, over the ones after, over a
+    #: card of the suit wanted first, over a card of a rank wanted first,
+    #: empty piles): the first is :func:`promise`'s, the others found good
+    #: on the Flower-Garden's deals 1-20, each winning deals the others miss
+    MEASURES: tuple[tuple[int, int, int, int, int, int], ...] = (
+        (5, 2, 0, 0, 0, 3),
+        (10, 3, 1, 3, 0, 5),
+        (10, 3, 1, 0, 0, 4),
+        (10, 0, 0, 0, 2, 5),
+        (10, 4, 2, 0, 0, 4),
+        (10, 0, 0, 3, 0, 5),
+        (10, 3, 1, 0, 3, 5),
+        (10, 2, 0, 3, 0, 5),
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        specs = rules.specs
+        founds = [specs[f].build for f in rules.foundations if specs[f].build is not None]
+        plain = [b for b in founds if b.sequence is None and b.direction in ("up", "down")]
+        self.foundations = [(f, specs[f].build) for f in rules.foundations
+                            if specs[f].build in plain]
+        ways = {b.direction for b in plain}
+        # the order cards go up in: by rank up, or down; none where both happen
+        self.sign = 0 if len(ways) != 1 else (1 if ways == {"up"} else -1)
+        self.in_suit = bool(plain) and all(b.suit == "same" for b in plain)
+        self.tableau = frozenset(rules.tableau)
+        # the piles whose cards wait under others: not the foundations, nor a
+        # hand, whose every card is free
+        self.piles = [i for i in range(len(specs)) if i not in set(rules.foundations)
+                      and specs[i].available != "all"]
+
+    def counts(self, pos: Position) -> tuple[int, int, int, int, int, int]:
+        home = 0
+        first: set = set()
+        then: set = set()
+        for f, build in self.foundations:
+            pile = pos.piles[f]
+            home += len(pile)
+            if not pile:
+                if build.base:
+                    first.add((build.base, None))
+                    then.add((build.base + (build.step if build.direction == "up"
+                                            else -build.step), None))
+                continue
+            top = pile[-1]
+            if top.rank == build.until:
+                continue
+            suit = top.suit if build.suit == "same" else None
+            step = build.step if build.direction == "up" else -build.step
+            for n, into in ((1, first), (2, then)):
+                rank = top.rank + n * step
+                if build.wrap:
+                    rank = (rank - 1) % 13 + 1
+                into.add((rank, suit))
+        sign, in_suit = self.sign, self.in_suit
+        over_next = over_then = over_suit = over_rank = empty = 0
+        for i in self.piles:
+            cards = pos.piles[i]
+            if not cards:
+                empty += i in self.tableau
+                continue
+            n = len(cards) - 1
+            lowest = 99
+            lowest_of: dict = {}
+            for k, card in enumerate(cards):
+                rank, suit = card
+                if (rank, suit) in first or (rank, None) in first:
+                    over_next += n - k
+                elif (rank, suit) in then or (rank, None) in then:
+                    over_then += n - k
+                if sign:
+                    order = sign * rank
+                    if order > lowest:
+                        over_rank += 1
+                    else:
+                        lowest = order
+                    if in_suit:
+                        if order > lowest_of.get(suit, 99):
+                            over_suit += 1
+                        else:
+                            lowest_of[suit] = order
+        return home, over_next, over_then, over_suit, over_rank, empty
+
+    def measure(self, weights: tuple[int, ...]) -> Callable[[Position], int]:
+        """The measure with these weights, higher for a position nearer a win."""
+        w_home, w_next, w_then, w_suit, w_rank, w_empty = weights
+        counts = self.counts
+
+        def measure(pos: Position) -> int:
+            home, over_next, over_then, over_suit, over_rank, empty = counts(pos)
+            return (w_home * home - w_next * over_next - w_then * over_then
+                    - w_suit * over_suit - w_rank * over_rank + w_empty * empty)
+        return measure
 
 
 class Pruning:

@@ -126,6 +126,43 @@ def test_the_pruned_search_agrees_with_the_unpruned_one_on_whole_deals(
     assert pruned.result == full.result == result
 
 
+@pytest.mark.parametrize("seed", [10, 24])
+def test_the_portfolio_wins_deals_that_neither_search_alone_wins_in_as_many_positions(seed):
+    """The portfolio (a depth-first search taking turns with short greedy
+    searches under several measures) wins these Flower-Garden deals within
+    6,000 positions, where depth-first or best-first alone does not; its
+    line is legal move by move, and the same budget gives the same line."""
+    game = Game.new("flower-garden", seed=seed)
+    found = solve(game.rules, game.start, seconds=60, max_states=6000)
+    assert found.result == WON and found.states <= 6000
+    pos = game.start
+    for move in found.moves:
+        assert game.rules.move_reason(pos, move) is None
+        pos = game.rules.apply(pos, move)
+    assert game.rules.is_won(pos)
+    assert solve(game.rules, game.start, seconds=60, max_states=6000).moves == found.moves
+    for order in ("depth-first", "best-first"):
+        alone = solve(game.rules, game.start, seconds=60, max_states=6000, order=order)
+        assert alone.result == GAVE_UP, order
+
+
+def test_the_guide_counts_what_its_measures_weigh():
+    from patience_cli.solver import Guide
+
+    rules, pos = position("flower-garden", {1: "5c Ac 9h", 2: "2d Kc", 3: "3s 7s", 7: "Ah 2h"})
+    guide = Guide(rules)
+    # home; cards over an ace (wanted first); over a deuce (wanted next); over
+    # a lower card of their suit (7s); over any lower card (9h, Kc, 7s); empty packets
+    assert guide.counts(pos) == (0, 1, 1, 1, 3, 3)
+    rules, pos = position("flower-garden", {1: "2c 9h 4d", 2: "Ad 3c", 8: "Ac"})
+    # the 2c (wanted first, under two), the Ad (wanted first: a foundation is
+    # empty, under one) and the 3c (wanted next, under none); 9h, 4d and 3c
+    # over lower cards of other suits
+    assert guide.counts(pos) == (1, 3, 0, 0, 3, 4)
+    assert Guide.MEASURES[1] == (10, 3, 1, 3, 0, 5)
+    assert guide.measure(Guide.MEASURES[1])(pos) == 10 * 1 - 3 * 3 + 5 * 4
+
+
 def test_positions_alike_under_the_rules_are_one_to_the_solver():
     rules, pos = position("flower-garden", {1: "Kc", 2: "9h 3d", 3: "", 7: "Ah 2h"})
     rules, swapped = position("flower-garden", {1: "9h 3d", 2: "", 3: "Kc", 7: "Ah 2h"})
