@@ -90,6 +90,33 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
             gc.enable()
 
 
+def shortened(rules: Rules, start: Position, line: list[Move]) -> list[Move]:
+    """*line* (moves from *start*) without its detours: from each position of
+    the line, the move that reaches the latest position of the line that one
+    move reaches (a depth-first search wanders: its lines can be ten times
+    longer than need be).  Every move of the result is a legal move of the
+    engine's; it takes one look at the moves of each position kept."""
+    if not line:
+        return line
+    path = [start]
+    for move in line:
+        path.append(rules.apply(path[-1], move))
+    # the very positions (not the solver's key, which takes alike ones as one:
+    # the moves after them name piles), the latest where one repeats
+    index = {pos: i for i, pos in enumerate(path)}
+    out: list[Move] = []
+    i = 0
+    while i < len(line):
+        best, step = i + 1, line[i]
+        for move in rules.open_moves(path[i]):
+            j = index.get(rules.apply(path[i], move), -1)
+            if j > best:
+                best, step = j, move
+        out.append(step)
+        i = best
+    return out
+
+
 class _Search:
     """One search, run a slice at a time: :meth:`step` searches up to *n*
     more positions and gives ``(result, line)`` once it has an answer
@@ -98,6 +125,8 @@ class _Search:
 
     states = 1
     budget: int | None = None   # the positions it may meet, when limited
+    rules: Rules
+    start: Position
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         raise NotImplementedError
@@ -108,7 +137,7 @@ class _DepthFirst(_Search):
     moves of a position in the order :class:`Pruning` gives."""
 
     def __init__(self, rules: Rules, start: Position, pruning: "Pruning") -> None:
-        self.rules, self.pruning = rules, pruning
+        self.rules, self.start, self.pruning = rules, start, pruning
         self.key = rules.solver_key
         self.seen: set = {self.key(start)}
         # each frame: the position, the moves still to try from it, the move that led here
@@ -150,7 +179,8 @@ class _Greedy(_Search):
     def __init__(self, rules: Rules, start: Position, pruning: "Pruning",
                  measure: Callable[[Position], int], budget: int | None,
                  rng: random.Random | None = None) -> None:
-        self.rules, self.pruning, self.measure, self.rng = rules, pruning, measure, rng
+        self.rules, self.start, self.pruning = rules, start, pruning
+        self.measure, self.rng = measure, rng
         self.budget = budget
         self.key = rules.solver_key
         self.came: dict = {self.key(start): None}
@@ -232,7 +262,8 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         answer = search.step(max(n, 1))
         total += search.states - before
         if answer is not None:  # a win, or every position this search could reach met
-            return Solution(answer[0], answer[1], total, time.monotonic() - began)
+            line = shortened(search.rules, search.start, answer[1])
+            return Solution(answer[0], line, total, time.monotonic() - began)
         if search is side and search.states >= (search.budget or 0):
             side = None  # spent: the next search takes its place
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:

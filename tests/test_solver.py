@@ -16,7 +16,7 @@ from patience_cli.solver import GAVE_UP, LOST, WON, solve
 
 from patience_cli.games import load
 
-from conftest import ALL_GAMES, position
+from conftest import ALL_GAMES, move_between, position
 
 
 def exhaustive(rules, start) -> str:
@@ -161,6 +161,19 @@ def test_the_guide_counts_what_its_measures_weigh():
     assert guide.counts(pos) == (1, 3, 0, 0, 3, 4)
     assert Guide.MEASURES[1] == (10, 3, 1, 3, 0, 5)
     assert guide.measure(Guide.MEASURES[1])(pos) == 10 * 1 - 3 * 3 + 5 * 4
+
+
+def test_a_winning_line_is_given_without_its_detours():
+    from patience_cli.solver import shortened
+
+    rules, pos = position("flower-garden", {1: "2c Ac", 2: "Kd"})
+    # the ace to an empty packet, and from there to the foundation; the deuce;
+    # the king to another packet (a move the line needs: kept)
+    line = [move_between(rules, 1, 3), move_between(rules, 3, 8), move_between(rules, 1, 8),
+            move_between(rules, 2, 4)]
+    assert shortened(rules, pos, line) == [move_between(rules, 1, 8), move_between(rules, 1, 8),
+                                           move_between(rules, 2, 4)]
+    assert shortened(rules, pos, []) == []
 
 
 def test_positions_alike_under_the_rules_are_one_to_the_solver():
