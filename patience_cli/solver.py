@@ -240,6 +240,7 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
 SLICE = 256          # the positions a search runs for before the next takes its turn
+TURNS = 2            # the depth-first search takes one turn in this many
 
 
 def _run(searches: Iterator[_Search], began: float, deadline: float,
@@ -252,7 +253,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
     total = 0
     for turn in itertools.count():
         search = main
-        if turn % 2:
+        if turn % TURNS:
             side = side or next(searches, None)
             search = side or main
         n = SLICE if search.budget is None else min(SLICE, search.budget - search.states)
