@@ -56,9 +56,10 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     Without *prune*, every move the game's ordering gives is tried (no
     :class:`Pruning`): slower, for checking the pruning against.  *order*:
     ``best-first`` (the position nearest a win by :func:`promise` is
-    searched on first), ``depth-first``, or ``portfolio``: one depth-first search over every position, taking turns
-    with a series of short greedy searches, each led by one of several
-    measures of :class:`Guide` (see :func:`_portfolio`); ``auto``: the
+    searched on first), ``depth-first``, or ``portfolio``: one depth-first
+    search over every position, taking turns with a series of short greedy
+    searches, each led by one of several measures of :class:`Guide` (see
+    :func:`_portfolio`); ``auto``: the
     portfolio where every card is dealt at the start, else depth-first
     (which goes on dealing where the foundations' count says little).  Each
     searches every position before it calls a game lost.  The answer
@@ -387,7 +388,10 @@ class Guide:
         self.piles = [i for i in range(len(specs)) if i not in set(rules.foundations)
                       and specs[i].available != "all"]
 
-    def counts(self, pos: Position) -> tuple[int, int, int, int, int, int]:
+    def counts(self, pos: Position, order: bool = True) -> tuple[int, int, int, int, int, int]:
+        """The six counts; without *order* the two of cards over cards that
+        go up before them are left at 0 (a measure that does not weigh them
+        is spared counting them)."""
         home = 0
         first: set = set()
         then: set = set()
@@ -410,7 +414,7 @@ class Guide:
                 if build.wrap:
                     rank = (rank - 1) % 13 + 1
                 into.add((rank, suit))
-        sign, in_suit = self.sign, self.in_suit
+        sign, in_suit = (self.sign, self.in_suit) if order else (0, False)
         over_next = over_then = over_suit = over_rank = empty = 0
         for i in self.piles:
             cards = pos.piles[i]
@@ -443,9 +447,10 @@ class Guide:
         """The measure with these weights, higher for a position nearer a win."""
         w_home, w_next, w_then, w_suit, w_rank, w_empty = weights
         counts = self.counts
+        order = bool(w_suit or w_rank)
 
         def measure(pos: Position) -> int:
-            home, over_next, over_then, over_suit, over_rank, empty = counts(pos)
+            home, over_next, over_then, over_suit, over_rank, empty = counts(pos, order)
             return (w_home * home - w_next * over_next - w_then * over_then
                     - w_suit * over_suit - w_rank * over_rank + w_empty * empty)
         return measure
