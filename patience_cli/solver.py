@@ -392,12 +392,11 @@ class Guide:
         """The six counts; without *order* the two of cards over cards that
         go up before them are left at 0 (a measure that does not weigh them
         is spared counting them)."""
-        home = 0
+        home = sum(len(pos.piles[f]) for f in self.rules.foundations)
         first: set = set()
         then: set = set()
         for f, build in self.foundations:
             pile = pos.piles[f]
-            home += len(pile)
             if not pile:
                 if build.base:
                     first.add((build.base, None))

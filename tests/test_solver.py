@@ -163,6 +163,22 @@ def test_the_guide_counts_what_its_measures_weigh():
     assert guide.measure(Guide.MEASURES[1])(pos) == 10 * 1 - 3 * 3 + 5 * 4
 
 
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_guide_reads_every_games_deal(game_id):
+    """Every registered game gets the portfolio's measures (a new game is
+    searched by them once it deals every card at the start): on its deal,
+    the cards home are the foundations' cards and no count is negative."""
+    from patience_cli.solver import Guide
+
+    game = Game.new(game_id, seed=1)
+    guide = Guide(game.rules)
+    counts = guide.counts(game.start)
+    assert counts[0] == sum(len(game.start.piles[f]) for f in game.rules.foundations)
+    assert all(isinstance(n, int) and n >= 0 for n in counts)
+    assert counts[1:] == guide.counts(game.start, order=True)[1:]
+    assert guide.counts(game.start, order=False)[3:5] == (0, 0)
+
+
 def test_a_winning_line_is_given_without_its_detours():
     from patience_cli.solver import shortened
 
