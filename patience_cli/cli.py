@@ -495,7 +495,7 @@ def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, i
     first = random_seed() if start is None else start
     for tried, seed in enumerate(range(first, min(first + 50, MAX_SEED + 1)), 1):
         g = Game.new(gid, var, seed=seed)
-        if solve(g.rules, g.start, seconds=3.0).result == WON:
+        if solve(g.rules, g.start, seconds=3.0, shorten=False).result == WON:
             return seed, tried
     raise Fail(f"no seed from {first} to {first + 49} was shown winnable in 3 s each "
                "(some games are hard for the solver: try another --seed)", EXIT_REFUSED)

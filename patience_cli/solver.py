@@ -51,7 +51,7 @@ class Solution:
 
 def solve(rules: Rules, start: Position, seconds: float = 5.0,
           max_states: int | None = None, prune: bool = True,
-          order: str = "auto") -> Solution:
+          order: str = "auto", shorten: bool = True) -> Solution:
     """Search from *start* for a won game; see the module's docstring.
     Without *prune*, every move the game's ordering gives is tried (no
     :class:`Pruning`): slower, for checking the pruning against.  *order*:
@@ -64,7 +64,9 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     (which goes on dealing where the foundations' count says little).  Each
     searches every position before it calls a game lost.  The answer
     depends on *seconds* only through where the search stops: within one
-    budget of positions it is always the same."""
+    budget of positions it is always the same.  A winning line is given
+    :func:`shortened` unless *shorten* is false (counting wins needs no
+    line)."""
     began = time.monotonic()
     deadline = began + seconds
     status = rules.status(start)[0]
@@ -85,7 +87,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
             searches = iter([_DepthFirst(rules, start, pruning)])
         else:
             raise ValueError(f"no search order {order!r}")
-        return _run(searches, began, deadline, max_states)
+        return _run(searches, began, deadline, max_states, shorten)
     finally:
         if collecting:
             gc.enable()
@@ -245,7 +247,7 @@ TURNS = 2            # the depth-first search takes one turn in this many
 
 
 def _run(searches: Iterator[_Search], began: float, deadline: float,
-         max_states: int | None) -> Solution:
+         max_states: int | None, shorten: bool = True) -> Solution:
     """Runs the first search of *searches* (the one over every position)
     in turns of :data:`SLICE` positions with the others, taken one after
     another, each until its own budget: half the positions to each side."""
@@ -264,7 +266,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         answer = search.step(max(n, 1))
         total += search.states - before
         if answer is not None:  # a win, or every position this search could reach met
-            line = shortened(search.rules, search.start, answer[1])
+            line = shortened(search.rules, search.start, answer[1]) if shorten else answer[1]
             return Solution(answer[0], line, total, time.monotonic() - began)
         if search is side and search.states >= (search.budget or 0):
             side = None  # spent: the next search takes its place
@@ -549,4 +551,5 @@ def solve_seed(args: tuple[str, str | None, int, float, int | None]) -> str:
 
     game_id, variant, seed, seconds, max_states = args
     game = Game.new(game_id, variant, seed=seed)
-    return solve(game.rules, game.start, seconds=seconds, max_states=max_states).result
+    return solve(game.rules, game.start, seconds=seconds, max_states=max_states,
+                 shorten=False).result
