@@ -265,7 +265,7 @@ class Rules:
             self._plain_build(p) for p in self.specs)
         #: whether every card may travel to every pile its build lets it (no
         #: route rule of the layout's or the game's, no cards laid aside)
-        self._open_routes = not (self._routed or self._own_route or self.holds)
+        self.open_routes = not (self._routed or self._own_route or self.holds)
         #: each foundation of a hold's pair, with its pair
         self._pair_of: dict[int, tuple[int, int]] = {
             f: pair for pair in self.holds.values() for f in pair}
@@ -827,7 +827,7 @@ class Rules:
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
                     cards_here = dict.fromkeys(self.available_cards(pos, src))
-                anywhere = self._open_routes
+                anywhere = self.open_routes
                 for card in cards_here:
                     rank = card.rank
                     for dst, ranks, how, like in takers:
