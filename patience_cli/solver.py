@@ -77,11 +77,12 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     collecting = gc.isenabled()
     gc.disable()  # the search makes millions of tuples, none cyclic: collecting only slows it
     try:
-        if order == "best-first":
-            return _best_first(rules, start, began, deadline, max_states, prune)
         pruning = Pruning(rules, enabled=prune)
         searches: Iterator[_Search]
-        if order == "portfolio":
+        if order == "best-first":
+            searches = iter([_Greedy(rules, start, pruning, lambda pos: promise(rules, pos),
+                                     None, first_met=True)])
+        elif order == "portfolio":
             searches = _portfolio(rules, start, pruning)
         elif order == "depth-first":
             searches = iter([_DepthFirst(rules, start, pruning)])
@@ -175,19 +176,20 @@ class _DepthFirst(_Search):
 class _Greedy(_Search):
     """Greedy best-first: the position the *measure* rates highest is
     searched on first, ties going to the one met last (which keeps to one
-    line while the measure is level); the moves shuffled by *rng* where
-    given.  It stops after *budget* positions; running out of positions
-    before that proves a loss, as every position reachable was met."""
+    line while the measure is level), or with *first_met* to the one met
+    first; the moves shuffled by *rng* where given.  It stops after *budget*
+    positions, if given; running out of positions before that proves a
+    loss, as every position reachable was met."""
 
     def __init__(self, rules: Rules, start: Position, pruning: "Pruning",
                  measure: Callable[[Position], int], budget: int | None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, first_met: bool = False) -> None:
         self.rules, self.start, self.pruning = rules, start, pruning
         self.measure, self.rng = measure, rng
         self.budget = budget
         self.key = rules.solver_key
         self.came: dict = {self.key(start): None}
-        self.count = itertools.count(0, -1)
+        self.count = itertools.count(1) if first_met else itertools.count(0, -1)
         self.heap: list = [(0, 0, start, None)]
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
@@ -273,48 +275,6 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:
             return Solution(GAVE_UP, [], total, time.monotonic() - began)
     raise AssertionError("unreachable")
-
-
-def _best_first(rules: Rules, start: Position, began: float, deadline: float,
-                max_states: int | None, prune: bool) -> Solution:
-    """The search, the most promising position first (ties: the one met
-    first); each position remembered by the game's key, with the key of
-    the one it was reached from and the move, to give the line back."""
-    key = rules.solver_key
-    moves = Pruning(rules, enabled=prune).moves
-    came: dict = {key(start): None}
-    count = itertools.count()
-    heap = [(0, next(count), start, None)]
-    states = 1
-    while heap:
-        _, _, pos, last = heapq.heappop(heap)
-        here = key(pos)
-        for move in reversed(moves(pos, last)):
-            nxt = rules.apply(pos, move)
-            k = key(nxt)
-            if k in came:
-                continue
-            came[k] = (here, move)
-            states += 1
-            if rules.is_won(nxt):
-                line = [move]
-                back = came[here]
-                while back is not None:
-                    line.append(back[1])
-                    back = came[back[0]]
-                return Solution(WON, line[::-1], states, time.monotonic() - began)
-            heapq.heappush(heap, (-promise(rules, nxt), next(count), nxt, move))
-            if _spent(states, deadline, max_states):
-                return Solution(GAVE_UP, [], states, time.monotonic() - began)
-    return Solution(LOST, [], states, time.monotonic() - began)
-
-
-def _spent(states: int, deadline: float, max_states: int | None) -> bool:
-    """Whether the search has used its positions, or (looked at every 32
-    positions) its time."""
-    if max_states is not None and states >= max_states:
-        return True
-    return states % 32 == 0 and time.monotonic() > deadline
 
 
 def promise(rules: Rules, pos: Position) -> int:
