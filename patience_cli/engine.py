@@ -263,9 +263,8 @@ class Rules:
         #: few comparisons, set out once here (None: the full rules)
         self._plain: tuple[tuple | None, ...] = tuple(
             self._plain_build(p) for p in self.specs)
-        #: whether every card may travel to every pile its build lets it (no
-        #: route rule of the layout's or the game's, no cards laid aside)
-        self.open_routes = not (self._routed or self._own_route or self.holds)
+        #: see :attr:`open_routes`
+        self._open_routes = not (self._routed or self._own_route or self.holds)
         #: each foundation of a hold's pair, with its pair
         self._pair_of: dict[int, tuple[int, int]] = {
             f: pair for pair in self.holds.values() for f in pair}
@@ -449,6 +448,13 @@ class Rules:
 
     def initial_extra(self, pos: Position) -> Position:
         return pos
+
+    @property
+    def open_routes(self) -> bool:
+        """Whether every card may travel to every pile its build lets it: no
+        route rule of the layout's or the game's, no cards laid aside (found
+        once, at construction)."""
+        return self._open_routes
 
     # ------------------------------------------------------------------ reading
     def spec(self, index: int) -> PileSpec:
@@ -827,7 +833,7 @@ class Rules:
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
                     cards_here = dict.fromkeys(self.available_cards(pos, src))
-                anywhere = self.open_routes
+                anywhere = self._open_routes
                 for card in cards_here:
                     rank = card.rank
                     for dst, ranks, how, like in takers:
