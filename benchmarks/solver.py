@@ -41,6 +41,8 @@ def main() -> int:
     print(f"flower-garden  {args.deals} deals at {args.time:g} s: won {fg['won']}, lost "
           f"{fg['lost']}, undecided {fg['undecided']} ({spent:.0f} s); decided {decided} "
           f"(target >= {round(args.deals * 0.9)})")
+    print(f"  proved lost: {', '.join(map(str, fg['lost_deals'])) or 'none'}")
+    print(f"  undecided: {', '.join(map(str, fg['undecided_deals'])) or 'none'}")
     ok = decided >= args.deals * 0.9
     for game in ("fours", "sympathy"):
         result, spent = odds(game, 10_000, 10.0, args.jobs, 20_000)

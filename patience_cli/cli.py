@@ -1009,7 +1009,9 @@ def odds(
     proved lost and undecided, and the share that can be won with its 95%
     interval (undecided deals widen it; they are not counted as losses).
     Thoughtful solving: the solver sees every card. Reproducible when the
-    --states budget, not --time, stops the searches.
+    --states budget, not --time, stops the searches. Names the deals proved
+    lost and those undecided (all of them with --json, as lost_deals and
+    undecided_deals; up to 30 of each in the text).
 
     Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
     flower-garden --deals 100 --time 10 --json
@@ -1038,17 +1040,28 @@ def odds(
         low, high = odds_interval(won, lost, deals - won - lost)
         o = Odds(gid, var, deals, won, lost, deals - won - lost, low, high,
                  f"{states} positions or {seconds:g} s a deal")
+        lost_deals = [n for n, r in enumerate(results, 1) if r == LOST]
+        open_deals = [n for n, r in enumerate(results, 1) if r not in (WON, LOST)]
         if as_json:
             output.write(json.dumps({"schema": SCHEMA, "kind": "odds", "game": gid,
                                      "variant": var, "deals": deals, "won": won, "lost": lost,
                                      "undecided": o.undecided, "low": round(low, 4),
-                                     "high": round(high, 4), "budget": o.budget},
+                                     "high": round(high, 4), "budget": o.budget,
+                                     "lost_deals": lost_deals, "undecided_deals": open_deals},
                                     ensure_ascii=False, indent=1) + "\n")
             return
         output.write(f"{load_layout(gid, var).title}, deals 1 to {deals} ({o.budget}):\n"
                      f"  won {won}, proved lost {lost}, undecided {o.undecided}\n"
                      f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
+        for what, which in (("proved lost", lost_deals), ("undecided", open_deals)):
+            if which and len(which) <= ODDS_LISTED:
+                output.write(f"  {what}: deal{'s' if len(which) > 1 else ''} "
+                             f"{', '.join(map(str, which))}\n")
     run(body, as_json)
+
+
+#: the most deals 'odds' names one by one in its text (--json names them all)
+ODDS_LISTED = 30
 
 
 def _progress(total: int):

@@ -258,10 +258,19 @@ def test_odds_count_won_lost_undecided_alike_with_one_or_two_jobs(run):
     two = valid(run("odds", "fours", "--deals", "40", "--jobs", "2", "--json").out)
     assert one == two
     assert one["won"] + one["lost"] + one["undecided"] == 40 and one["undecided"] == 0
-    wins = sum(solve(*_start("fours", n)).result == WON for n in range(1, 41))
+    results = {n: solve(*_start("fours", n)).result for n in range(1, 41)}
+    wins = sum(r == WON for r in results.values())
     assert one["won"] == wins and one["low"] <= wins / 40 <= one["high"]
+    assert one["lost_deals"] == [n for n, r in results.items() if r == LOST]
+    assert one["undecided_deals"] == []
     text = run("odds", "fours", "--deals", "40").out
     assert f"won {wins}, proved lost {40 - wins}, undecided 0" in text
+    assert "proved lost: deals " + ", ".join(map(str, one["lost_deals"])) in text
+    # a budget too small to decide: the deals are named as undecided
+    short = valid(run("odds", "flower-garden", "--deals", "2", "--states", "50", "--json").out)
+    assert short["undecided_deals"] == [1, 2] and short["lost_deals"] == []
+    assert "undecided: deals 1, 2" in run("odds", "flower-garden", "--deals", "2",
+                                          "--states", "50").out
 
 
 def _start(game_id: str, seed: int):
