@@ -252,7 +252,8 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
          max_states: int | None, shorten: bool = True) -> Solution:
     """Runs the first search of *searches* (the one over every position)
     in turns of :data:`SLICE` positions with the others, taken one after
-    another, each until its own budget: half the positions to each side."""
+    another, each until its own budget: the first has one turn in
+    :data:`TURNS`, the others the rest (alone, the first has them all)."""
     main = next(searches)
     side: _Search | None = None
     total = 0
@@ -270,7 +271,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         if answer is not None:  # a win, or every position this search could reach met
             line = shortened(search.rules, search.start, answer[1]) if shorten else answer[1]
             return Solution(answer[0], line, total, time.monotonic() - began)
-        if search is side and search.states >= (search.budget or 0):
+        if search is side and search.budget is not None and search.states >= search.budget:
             side = None  # spent: the next search takes its place
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:
             return Solution(GAVE_UP, [], total, time.monotonic() - began)
