@@ -828,7 +828,7 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
                 f"({_count(sol.states, 'position')} searched, {sol.seconds:.1f} s):")
         return "\n".join([head, *first, *commands]) + "\n"
     if sol.result == LOST:
-        return (f"No win is possible {where}: all {_count(sol.states, 'position')} that "
+        return (f"No win is possible {where}: all {_count(sol.reached, 'position')} that "
                 "can be reached were searched.\n")
     if max_states is not None and sol.states >= max_states:
         return (f"No win found in the first {_count(sol.states, 'position')} searched; "

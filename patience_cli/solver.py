@@ -45,8 +45,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 class Solution:
     result: str                      # won | lost | gave up
     moves: list[Move] = field(default_factory=list)   # the winning line, when won
-    states: int = 0                  # positions searched
+    states: int = 0                  # positions searched, by every search together
     seconds: float = 0.0
+    reached: int = 0                 # when lost: the positions the proof went through
 
 
 def solve(rules: Rules, start: Position, seconds: float = 5.0,
@@ -71,7 +72,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     deadline = began + seconds
     status = rules.status(start)[0]
     if status is not Status.PLAYING:
-        return Solution(WON if status is Status.WON else LOST, [], 1, 0.0)
+        return Solution(WON if status is Status.WON else LOST, [], 1, 0.0, 1)
     if order == "auto":
         order = "depth-first" if rules.has_deal_step else "portfolio"
     collecting = gc.isenabled()
@@ -270,7 +271,8 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         total += search.states - before
         if answer is not None:  # a win, or every position this search could reach met
             line = shortened(search.rules, search.start, answer[1]) if shorten else answer[1]
-            return Solution(answer[0], line, total, time.monotonic() - began)
+            return Solution(answer[0], line, total, time.monotonic() - began,
+                            search.states if answer[0] == LOST else 0)
         if search is side and search.budget is not None and search.states >= search.budget:
             side = None  # spent: the next search takes its place
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:

@@ -208,6 +208,16 @@ def test_a_proof_of_no_win(run):
     assert "No win is possible from the deal" in run("solve", "sympathy", "--seed", "1").out
     result = run("solve", "sympathy", "--seed", "1", "--json")
     assert json.loads(result.out)["result"] == LOST
+    # the portfolio's proof counts the positions the proving search went
+    # through (the depth-first one's, its start included), not the greedy
+    # searches' work besides
+    game = Game.new("flower-garden", seed=15)
+    proof = solve(game.rules, game.start, seconds=60)
+    alone = solve(game.rules, game.start, seconds=60, order="depth-first")
+    assert proof.result == alone.result == LOST
+    assert proof.reached == alone.reached < proof.states
+    assert f"all {proof.reached} positions that can be reached were searched" in \
+        run("solve", "flower-garden", "--seed", "15").out
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
