@@ -990,6 +990,10 @@ def solvitaire_deal(game: Game) -> dict[str, Any]:
     return {"tableau piles": tableau, "reserve": reserve}
 
 
+#: the most deals 'odds' names one by one in its text (--json names them all)
+ODDS_LISTED = 30
+
+
 @app.command()
 def odds(
     game: Annotated[str, typer.Argument(autocompletion=_complete_game,
@@ -1058,10 +1062,6 @@ def odds(
                 output.write(f"  {what}: deal{'s' if len(which) > 1 else ''} "
                              f"{', '.join(map(str, which))}\n")
     run(body, as_json)
-
-
-#: the most deals 'odds' names one by one in its text (--json names them all)
-ODDS_LISTED = 30
 
 
 def _progress(total: int):

@@ -56,8 +56,8 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     """Search from *start* for a won game; see the module's docstring.
     Without *prune*, every move the game's ordering gives is tried (no
     :class:`Pruning`): slower, for checking the pruning against.  *order*:
-    ``best-first`` (the position nearest a win by :func:`promise` is
-    searched on first), ``depth-first``, or ``portfolio``: one depth-first
+    ``best-first`` (the position nearest a win by the first of
+    :attr:`Guide.MEASURES` is searched on first), ``depth-first``, or ``portfolio``: one depth-first
     search over every position, taking turns with a series of short greedy
     searches, each led by one of several measures of :class:`Guide` (see
     :func:`_portfolio`); ``auto``: the
@@ -81,8 +81,9 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
         pruning = Pruning(rules, enabled=prune)
         searches: Iterator[_Search]
         if order == "best-first":
-            searches = iter([_Greedy(rules, start, pruning, lambda pos: promise(rules, pos),
-                                     None, first_met=True)])
+            searches = iter([_Greedy(rules, start, pruning,
+                                     Guide(rules).measure(Guide.MEASURES[0]), None,
+                                     first_met=True)])
         elif order == "portfolio":
             searches = _portfolio(rules, start, pruning)
         elif order == "depth-first":
@@ -280,38 +281,6 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
     raise AssertionError("unreachable")
 
 
-def promise(rules: Rules, pos: Position) -> int:
-    """How near a win a position looks, for the best-first search: the cards
-    on the foundations count most; each card lying on a card a foundation
-    wants next counts against; each empty tableau pile counts for."""
-    home = 0
-    wanted = set()
-    bases = set()
-    for f in rules.foundations:
-        pile = pos.piles[f]
-        home += len(pile)
-        build = rules.specs[f].build
-        if build is None:
-            continue
-        if not pile:
-            if build.base:
-                bases.add(build.base)
-        elif build.sequence is None and build.direction in ("up", "down"):
-            nxt = pile[-1].rank + (build.step if build.direction == "up" else -build.step)
-            wanted.add((nxt, pile[-1].suit if build.suit == "same" else None))
-    depth = empty = 0
-    for i in rules.tableau:
-        cards = pos.piles[i]
-        if not cards:
-            empty += 1
-            continue
-        n = len(cards)
-        for k, c in enumerate(cards):
-            if c.rank in bases or (c.rank, c.suit) in wanted or (c.rank, None) in wanted:
-                depth += n - 1 - k
-    return 5 * home - 2 * depth + 3 * empty
-
-
 class Guide:
     """Measures of how near a win a position looks, for the portfolio's
     greedy searches, from six counts (:meth:`counts`): the cards on the
@@ -323,8 +292,9 @@ class Guide:
 
     #: weights of (home, over the next wanted, over the ones after, over a
     #: card of the suit wanted first, over a card of a rank wanted first,
-    #: empty piles): the first is :func:`promise`'s, the others found good
-    #: on the Flower-Garden's deals 1-20, each winning deals the others miss
+    #: empty piles): the first also leads the best-first order; the others
+    #: were found good on the Flower-Garden's deals 1-20, each winning deals
+    #: the others miss
     MEASURES: tuple[tuple[int, int, int, int, int, int], ...] = (
         (5, 2, 0, 0, 0, 3),
         (10, 3, 1, 3, 0, 5),
