@@ -146,30 +146,34 @@ class _DepthFirst(_Search):
         self.rules, self.start, self.pruning = rules, start, pruning
         self.key = rules.solver_key
         self.seen: set = {self.key(start)}
-        # each frame: the position, the moves still to try from it, the move that led here
-        self.stack: list[tuple[Position, list[Move], Move | None]] = [
-            (start, pruning.moves(start, None), None)]
+        # each frame: the position, the moves still to try from it, the move
+        # that led here, and the last not from a hand (for Pruning.moves)
+        self.stack: list[tuple[Position, list[Move], Move | None, Move | None]] = [
+            (start, pruning.moves(start, None, None), None, None)]
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
-        rules, key, seen, stack, moves = self.rules, self.key, self.seen, self.stack, \
-            self.pruning.moves
+        rules, key, seen, stack = self.rules, self.key, self.seen, self.stack
+        moves, cover = self.pruning.moves, self.pruning.cover
         goal = self.states + n
         while stack:
-            pos, todo, _ = stack[-1]
+            pos, todo, _, last = stack[-1]
             if not todo:
                 stack.pop()
                 continue
             move = todo.pop()
             nxt = rules.apply(pos, move)
+            then = cover(move)
+            if then is not None:  # a card waiting to be covered: passed through, not kept
+                stack.append((nxt, moves(nxt, last, then), move, last))
+                continue
             k = key(nxt)
             if k in seen:
                 continue
             seen.add(k)
             self.states += 1
             if rules.is_won(nxt):
-                line = [frame[2] for frame in stack[1:]] + [move]
-                return WON, [m for m in line if m is not None]
-            stack.append((nxt, moves(nxt, move), move))
+                return WON, [frame[2] for frame in stack[1:]] + [move]
+            stack.append((nxt, moves(nxt, move, None), move, move))
             if self.states >= goal:
                 return None
         return LOST, []
@@ -190,35 +194,46 @@ class _Greedy(_Search):
         self.measure, self.rng = measure, rng
         self.budget = budget
         self.key = rules.solver_key
-        self.came: dict = {self.key(start): None}
+        first = self.key(start)
+        # each position kept: the one it was reached from, and the moves since
+        self.came: dict = {first: None}
         self.count = itertools.count(1) if first_met else itertools.count(0, -1)
-        self.heap: list = [(0, 0, start, None)]
+        # each entry: the measure (negated), the order met, the position, the
+        # move that led there, the pile whose new card waits to be covered (a
+        # position passed through, not kept) or None, the position kept last
+        # on its way and the moves since
+        self.heap: list = [(0, 0, start, None, None, first, ())]
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         rules, key, came, heap, count = self.rules, self.key, self.came, self.heap, self.count
-        measure, rng, moves = self.measure, self.rng, self.pruning.moves
+        measure, rng, moves, cover = self.measure, self.rng, self.pruning.moves, \
+            self.pruning.cover
         goal = self.states + n
         while heap:
-            _, _, pos, last = heapq.heappop(heap)
-            here = key(pos)
-            todo = moves(pos, last)
+            _, _, pos, last, pending, kept, since = heapq.heappop(heap)
+            todo = moves(pos, last, pending)
             if rng is not None:
                 rng.shuffle(todo)
             for move in reversed(todo):
                 nxt = rules.apply(pos, move)
+                then = cover(move)
+                if then is not None:  # a card waiting to be covered: passed through, not kept
+                    heapq.heappush(heap, (-measure(nxt), next(count), nxt, last, then, kept,
+                                          since + (move,)))
+                    continue
                 k = key(nxt)
                 if k in came:
                     continue
-                came[k] = (here, move)
+                came[k] = (kept, since + (move,))
                 self.states += 1
                 if rules.is_won(nxt):
-                    line = [move]
-                    back = came[here]
+                    line: list[Move] = []
+                    back = came[k]
                     while back is not None:
-                        line.append(back[1])
+                        line[:0] = back[1]
                         back = came[back[0]]
-                    return WON, line[::-1]
-                heapq.heappush(heap, (-measure(nxt), next(count), nxt, move))
+                    return WON, line
+                heapq.heappush(heap, (-measure(nxt), next(count), nxt, move, None, k, ()))
             if self.states >= goal:
                 return None
         return LOST, []
@@ -404,11 +419,15 @@ class Pruning:
       as the Flower-Garden's Bouquet) onto a tableau pile must take a card on
       it at once: laid earlier, it only waits for that card (moves in between
       touch neither it nor its pile), and may as well be laid just before.
+      The position with the card waiting is passed through, never kept
+      (:meth:`cover`): kept, it would stand for the same position met
+      otherwise, with every move open, and that one would go unsearched.
 
     (A wider rule, that after a card is laid the next move must touch the
     pile it left or the card laid, is not sound: putting one move off can
     break the rule for the move before it.  The tests hold the solver to the
-    unpruned search on whole deals of several games.)
+    unpruned search on whole deals of several games, on small gardens and
+    on Flower-Garden deals with cards already home.)
     """
 
     def __init__(self, rules: Rules, enabled: bool = True) -> None:
@@ -422,22 +441,50 @@ class Pruning:
         self.hands = frozenset(
             i for i in rules.sources if rules.specs[i].available == "all"
             and rules.specs[i].build is None and i not in self.tableau) if self.open else frozenset()
+        # every card leaves its pile alone, and the engine lists nothing but card moves
+        self.single = self.open and all(rules.specs[i].move == "top" for i in rules.sources) \
+            and not rules.has_deal_step
 
-    def moves(self, pos: Position, last: Move | None) -> list[Move]:
-        """The moves to try, the first to try last (a stack).  The moves open
-        are asked without the status's check for a game that only shifts
-        cards about: the search keeps its own record of the positions it has
-        seen, and that check would cost more than it saves."""
-        moves = self.rules.solver_moves(pos, list(self.rules.open_moves(pos)))
+    def cover(self, move: Move) -> int | None:
+        """The pile whose new card must be covered next, after *move*: the
+        searches pass through such a position to the moves onto that pile,
+        and neither keep nor count it."""
+        return move.dst if move.src in self.hands and move.dst in self.tableau \
+            and move.kind == "move" else None
+
+    def moves(self, pos: Position, last: Move | None, pending: int | None) -> list[Move]:
+        """The moves to try, the first to try last (a stack), given the last
+        move not from a hand that led here, and the pile whose new card from a
+        hand waits to be covered (or None).  The moves open are asked without
+        the status's check for a game that only shifts cards about: the
+        search keeps its own record of the positions it has seen, and that
+        check would cost more than it saves."""
+        if pending is not None:
+            moves = list(self._onto(pos, pending))
+        else:
+            moves = self.rules.solver_moves(pos, list(self.rules.open_moves(pos)))
         if self.open and last is not None and last.kind == "move" and last.count == 1 \
-                and last.dst in self.tableau:
-            if last.src in self.hands:
-                moves = [m for m in moves if m.kind == "move" and m.dst == last.dst]
-            else:
-                moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst
-                                                  and m.count == 1
-                                                  and m.dst not in self.foundations)]
+                and last.dst in self.tableau and last.src not in self.hands:
+            moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst
+                                              and m.count == 1
+                                              and m.dst not in self.foundations)]
         return list(reversed(moves))
+
+    def _onto(self, pos: Position, dst: int) -> Iterator[Move]:
+        """The moves open onto pile *dst* (the engine's, in its order; where
+        every card leaves its pile alone, found without the others)."""
+        rules = self.rules
+        if not self.single:
+            yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
+            return
+        fits, specs = rules.fits, rules.specs
+        for src in rules.sources:
+            if src == dst:
+                continue
+            many = specs[src].available == "all"
+            for card in dict.fromkeys(rules.available_cards(pos, src)):
+                if fits(pos, card, dst):
+                    yield Move("move", src, dst, 1, card if many else None)
 
 
 # ---------------------------------------------------------------- the odds of a game
