@@ -817,6 +817,7 @@ class Rules:
                             yield Move("move", src, dst, 1,
                                        card if self.specs[src].available == "all" else None)
             return
+        free: dict[int, Iterable[Card]] = {}  # each source's cards that may be played, once
         for dst_group in groups:
             # Empty piles of one layout group are interchangeable: list only the
             # first of each (an empty ace's place and an empty king's are not alike).
@@ -827,17 +828,25 @@ class Rules:
             dsts = [d for d in dst_group if pos.piles[d] or d in self.holds
                     or firsts.get(self.specs[d].group) == d]
             takers = self._takers(pos, dsts)
+            # the takers of each rank, in order (those that take any rank, or
+            # are asked in full, under every rank): a card looks at its own
+            by_rank: dict[int, list[tuple]] = {}
+            for taker in takers:
+                for rank in (taker[1] if taker[1] is not None else range(1, 14)):
+                    by_rank.setdefault(rank, []).append(taker)
             for src in sources:
                 many = self.specs[src].available == "all"
                 if dst_group is not groups[0] and not self._one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
-                    cards_here = dict.fromkeys(self.available_cards(pos, src))
+                    cards_here = free.get(src)  # type: ignore[assignment]
+                    if cards_here is None:
+                        cards_here = free[src] = tuple(dict.fromkeys(
+                            self.available_cards(pos, src)))
                 anywhere = self._open_routes
                 for card in cards_here:
-                    rank = card.rank
-                    for dst, ranks, how, like in takers:
-                        if dst == src or (ranks is not None and rank not in ranks):
+                    for dst, ranks, how, like in by_rank.get(card.rank, ()):
+                        if dst == src:
                             continue
                         if how is None or (card.suit == like if how == "same" else
                                            card.colour != like if how == "alternate" else

@@ -337,12 +337,45 @@ class Guide:
         # hand, whose every card is free
         self.piles = [i for i in range(len(specs)) if i not in set(rules.foundations)
                       and specs[i].available != "all"]
+        self._wanted: dict = {}
+        self._remembered: dict = {}
 
     def counts(self, pos: Position, order: bool = True) -> tuple[int, int, int, int, int, int]:
         """The six counts; without *order* the two of cards over cards that
         go up before them are left at 0 (a measure that does not weigh them
-        is spared counting them)."""
-        home = sum(len(pos.piles[f]) for f in self.rules.foundations)
+        is spared counting them).  A pile's own counts are remembered by its
+        cards and the foundations' top cards: a position differs from the one
+        it came from in a pile or two."""
+        piles = pos.piles
+        home = sum(len(piles[f]) for f in self.rules.foundations)
+        tops = tuple(piles[f][-1] if piles[f] else None for f, _ in self.foundations)
+        wanted = self._wanted.get(tops)
+        if wanted is None:
+            wanted = self._wanted[tops] = self.wanted(pos)
+        remembered = self._remembered
+        if len(remembered) > self.REMEMBERED:
+            remembered.clear()
+        over_next = over_then = over_suit = over_rank = empty = 0
+        for i in self.piles:
+            cards = piles[i]
+            if not cards:
+                empty += i in self.tableau
+                continue
+            k = (cards, tops, order)
+            got = remembered.get(k)
+            if got is None:
+                got = remembered[k] = self._pile_counts(cards, wanted, order)
+            over_next += got[0]
+            over_then += got[1]
+            over_suit += got[2]
+            over_rank += got[3]
+        return home, over_next, over_then, over_suit, over_rank, empty
+
+    REMEMBERED = 200_000  # the piles' counts remembered, at most (then begun afresh)
+
+    def wanted(self, pos: Position) -> tuple[frozenset, frozenset]:
+        """The cards the foundations take next, and those they take after
+        them, as (rank, suit), suit None where any suit will do."""
         first: set = set()
         then: set = set()
         for f, build in self.foundations:
@@ -363,34 +396,36 @@ class Guide:
                 if build.wrap:
                     rank = (rank - 1) % 13 + 1
                 into.add((rank, suit))
+        return frozenset(first), frozenset(then)
+
+    def _pile_counts(self, cards: tuple, wanted: tuple[frozenset, frozenset],
+                     order: bool) -> tuple[int, int, int, int]:
+        """One pile's cards over the next wanted, over those after, over a
+        card of their suit, and of a rank, that go up before them."""
+        first, then = wanted
         sign, in_suit = (self.sign, self.in_suit) if order else (0, False)
-        over_next = over_then = over_suit = over_rank = empty = 0
-        for i in self.piles:
-            cards = pos.piles[i]
-            if not cards:
-                empty += i in self.tableau
-                continue
-            n = len(cards) - 1
-            lowest = 99
-            lowest_of: dict = {}
-            for k, card in enumerate(cards):
-                rank, suit = card
-                if (rank, suit) in first or (rank, None) in first:
-                    over_next += n - k
-                elif (rank, suit) in then or (rank, None) in then:
-                    over_then += n - k
-                if sign:
-                    order = sign * rank
-                    if order > lowest:
-                        over_rank += 1
+        over_next = over_then = over_suit = over_rank = 0
+        n = len(cards) - 1
+        lowest = 99
+        lowest_of: dict = {}
+        for k, card in enumerate(cards):
+            rank, suit = card
+            if (rank, suit) in first or (rank, None) in first:
+                over_next += n - k
+            elif (rank, suit) in then or (rank, None) in then:
+                over_then += n - k
+            if sign:
+                place = sign * rank
+                if place > lowest:
+                    over_rank += 1
+                else:
+                    lowest = place
+                if in_suit:
+                    if place > lowest_of.get(suit, 99):
+                        over_suit += 1
                     else:
-                        lowest = order
-                    if in_suit:
-                        if order > lowest_of.get(suit, 99):
-                            over_suit += 1
-                        else:
-                            lowest_of[suit] = order
-        return home, over_next, over_then, over_suit, over_rank, empty
+                        lowest_of[suit] = place
+        return over_next, over_then, over_suit, over_rank
 
     def measure(self, weights: tuple[int, ...]) -> Callable[[Position], int]:
         """The measure with these weights, higher for a position nearer a win."""
@@ -477,13 +512,17 @@ class Pruning:
         if not self.single:
             yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
             return
+        takers = rules._takers(pos, [dst])
+        if not takers:
+            return
+        ranks = takers[0][1]
         fits, specs = rules.fits, rules.specs
         for src in rules.sources:
             if src == dst:
                 continue
             many = specs[src].available == "all"
             for card in dict.fromkeys(rules.available_cards(pos, src)):
-                if fits(pos, card, dst):
+                if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
                     yield Move("move", src, dst, 1, card if many else None)
 
 
