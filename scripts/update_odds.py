@@ -46,8 +46,10 @@ def main() -> None:
                                                     "undecided", "low", "high", "budget")}
         print(f"{key}: won {found['won']}, lost {found['lost']}, "
               f"undecided {found['undecided']}", flush=True)
-    ODDS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    write_readme(data)
+        # each game's figures kept as soon as they are measured: a long run
+        # stopped part way loses only the game it was on
+        ODDS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_readme(data)
 
 
 def percent(x: float) -> str:
@@ -61,7 +63,8 @@ def write_readme(data: dict) -> None:
 
     readme = ODDS.parent.parent / "README.md"
     text = readme.read_text(encoding="utf-8")
-    head = "| game | deals | won | lost | undecided | can be won (95%) |\n|---|---|---|---|---|---|\n"
+    head = ("| game | deals | positions a deal | won | lost | undecided | can be won (95%) |\n"
+            "|---|---|---|---|---|---|---|\n")
     start = text.index(head) + len(head)
     end = text.index("\n\n", start)
     rows = []
@@ -71,7 +74,8 @@ def write_readme(data: dict) -> None:
         name = layout.title
         if o.get("variant"):
             name += f" (`{o['variant']}`)"
-        rows.append(f"| {name} | {o['deals']:,} | {o['won']:,} | {o['lost']:,} | "
+        positions = int(o["budget"].split()[0])  # "5000 positions or 2 s a deal"
+        rows.append(f"| {name} | {o['deals']:,} | {positions:,} | {o['won']:,} | {o['lost']:,} | "
                     f"{o['undecided']:,} | {percent(o['low'])} – {percent(o['high'])} |")
     readme.write_text(text[:start] + "\n".join(rows) + text[end:], encoding="utf-8")
 
