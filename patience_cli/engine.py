@@ -1142,6 +1142,14 @@ class Rules:
                 out.append((dst, ranks, None, None))
         return out
 
+    def ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The ranks pile *dst* takes now, for a quick look before
+        :meth:`fits`: an empty set where it takes none, None where any rank
+        may do (an empty pile that takes any card, or a pile whose rules say
+        more than a rank)."""
+        takers = self._takers(pos, [dst])
+        return takers[0][1] if takers else frozenset()
+
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
         """Moving a whole packet to an empty packet of the same kind changes
         nothing: it is legal but never listed."""

@@ -512,10 +512,9 @@ class Pruning:
         if not self.single:
             yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
             return
-        takers = rules._takers(pos, [dst])
-        if not takers:
+        ranks = rules.ranks_taken(pos, dst)
+        if ranks is not None and not ranks:
             return
-        ranks = takers[0][1]
         fits, specs = rules.fits, rules.specs
         for src in rules.sources:
             if src == dst:

@@ -177,3 +177,19 @@ def test_a_position_that_can_only_shuttle_is_lost():
     assert rules.status(pos)[0] is Status.PLAYING                   # 9♥ away frees the A♣
     rules, pos = position("flower-garden", {1: "5c 9h", 2: "10s", 7: "4c"})
     assert rules.status(pos)[0] is Status.PLAYING                   # the Bouquet can still play
+
+
+def test_a_pile_says_which_ranks_it_takes_before_the_full_check():
+    """The quick look the solver takes before asking whether a card fits: a
+    packet takes the rank below its top card, an empty packet any card, an
+    empty foundation only an ace, and a finished foundation nothing."""
+    rules, pos = position("flower-garden", {1: "Ac 9s", 8: "Ah 2h", 9: " ".join(
+        f"{r}d" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())})
+    index = {n: rules.layout.by_number(n).index for n in (1, 2, 8, 9, 10)}
+    assert rules.ranks_taken(pos, index[1]) == {8}
+    assert rules.ranks_taken(pos, index[2]) is None
+    assert rules.ranks_taken(pos, index[8]) == {3}
+    assert rules.ranks_taken(pos, index[9]) == frozenset()
+    assert rules.ranks_taken(pos, index[10]) == {1}
+    for card in cards("8c 8h 9c 7s Ac"):
+        assert rules.fits(pos, card, index[1]) == (card.rank in rules.ranks_taken(pos, index[1]))
