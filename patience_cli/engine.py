@@ -1759,22 +1759,47 @@ class Rules:
     def _safe(self, card: Card, tops: dict) -> bool:
         if card.rank <= 2:
             return True
+        onto = self._suits_onto(card.suit.value)
+        if onto is None:
+            return True
+        if self._rank_home(onto, card.rank - 1, tops):
+            return True
+        # a card that could be laid on this one, not yet home, could as well go
+        # home instead, where its foundation waits for it and nothing could
+        # ever be laid on it: every card of the rank below it that could is home
+        # (only where no deal is dealt or gathered, which the card's going up
+        # early would change)
+        if self.has_deal_step or not self._rank_home(onto, card.rank - 2, tops):
+            return False
+        below: set = set()
+        for s in onto:
+            below |= self._suits_onto(s) or set()
+        return self._rank_home(below, card.rank - 2, tops)
+
+    def _suits_onto(self, suit: str) -> set[str] | None:
+        """The suits of the cards that some tableau pile lets be laid on a
+        card of *suit*; None where no tableau pile is built on."""
         builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]
         if not builds or all(b.direction == "none" for b in builds):
-            return True
-        need = card.rank - 1
-        suits = set()
+            return None
+        red = suit in ("d", "h")
+        suits: set[str] = set()
         for b in builds:
             if b.suit == "any":
                 suits |= {"c", "d", "h", "s"}
             elif b.suit == "alternate":
-                suits |= {"c", "s"} if card.colour.value == "red" else {"d", "h"}
+                suits |= {"c", "s"} if red else {"d", "h"}
             else:
-                suits.add(card.suit.value)
+                suits.add(suit)
+        return suits
+
+    def _rank_home(self, suits: set[str], rank: int, tops: dict) -> bool:
+        """Whether every card of *rank* in *suits* (each copy of it) is on a
+        foundation."""
         copies = self.layout.pack_count
         for s in suits:
             done = sum(1 for suit, ranks in tops.items() if suit.value == s
-                       for r in ranks if r >= need)
+                       for r in ranks if r >= rank)
             if done < copies:
                 return False
         return True

@@ -162,8 +162,8 @@ class _DepthFirst(_Search):
                 continue
             move = todo.pop()
             nxt = rules.apply(pos, move)
-            then = cover(move)
-            if then is not None:  # a card waiting to be covered: passed through, not kept
+            then = cover(pos, move)
+            if then is not None:  # a card from a hand waiting on a pile: passed through
                 stack.append((nxt, moves(nxt, last, then), move, last))
                 continue
             k = key(nxt)
@@ -216,8 +216,8 @@ class _Greedy(_Search):
                 rng.shuffle(todo)
             for move in reversed(todo):
                 nxt = rules.apply(pos, move)
-                then = cover(move)
-                if then is not None:  # a card waiting to be covered: passed through, not kept
+                then = cover(pos, move)
+                if then is not None:  # a card from a hand waiting on a pile: passed through
                     heapq.heappush(heap, (-measure(nxt), next(count), nxt, last, then, kept,
                                           since + (move,)))
                     continue
@@ -456,7 +456,13 @@ class Pruning:
       touch neither it nor its pile), and may as well be laid just before.
       The position with the card waiting is passed through, never kept
       (:meth:`cover`): kept, it would stand for the same position met
-      otherwise, with every move open, and that one would go unsearched.
+      otherwise, with every move open, and that one would go unsearched;
+    * a card from a hand goes up to a foundation only when the next card of
+      its suit follows it at once (or it is the foundation's last card, or
+      one that is safe to play up): until then it only waits in the hand,
+      free, where it may yet hold a card on the tableau, and its foundation
+      waits for it (no other card can go there first).  The position between
+      is passed through in the same way.
 
     (A wider rule, that after a card is laid the next move must touch the
     pile it left or the card laid, is not sound: putting one move off can
@@ -479,13 +485,32 @@ class Pruning:
         # every card leaves its pile alone, and the engine lists nothing but card moves
         self.single = self.open and all(rules.specs[i].move == "top" for i in rules.sources) \
             and not rules.has_deal_step
+        # each foundation's last rank, where a card from a hand waits to go up
+        # until the card after it follows at once
+        self.final: dict[int, int] = {}
+        if self.hands:
+            for f in rules.foundations:
+                build = rules.specs[f].build
+                last = None if build is None else \
+                    build.sequence[-1] if build.sequence else build.until
+                if last is not None:
+                    self.final[f] = last
 
-    def cover(self, move: Move) -> int | None:
-        """The pile whose new card must be covered next, after *move*: the
-        searches pass through such a position to the moves onto that pile,
-        and neither keep nor count it."""
-        return move.dst if move.src in self.hands and move.dst in self.tableau \
-            and move.kind == "move" else None
+    def cover(self, pos: Position, move: Move) -> int | None:
+        """The pile that must take the next move, after *move* from *pos*: the
+        tableau pile whose new card from a hand waits to be covered, or the
+        foundation a card from a hand went up to before its time (see the
+        class's docstring).  The searches pass through such a position to the
+        moves onto that pile, and neither keep nor count it."""
+        if move.src not in self.hands or move.kind != "move":
+            return None
+        if move.dst in self.tableau:
+            return move.dst
+        final = self.final.get(move.dst)
+        if final is None or move.card is None or move.card.rank == final \
+                or self.rules.safe_foundation_move(pos, (move,)) is not None:
+            return None
+        return move.dst
 
     def moves(self, pos: Position, last: Move | None, pending: int | None) -> list[Move]:
         """The moves to try, the first to try last (a stack), given the last

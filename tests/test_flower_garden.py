@@ -193,3 +193,26 @@ def test_a_pile_says_which_ranks_it_takes_before_the_full_check():
     assert rules.ranks_taken(pos, index[10]) == {1}
     for card in cards("8c 8h 9c 7s Ac"):
         assert rules.fits(pos, card, index[1]) == (card.rank in rules.ranks_taken(pos, index[1]))
+
+
+def up_to(rank: int, suit: str) -> str:
+    return " ".join(f"{r}{suit}" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()[:rank])
+
+
+def test_a_card_goes_up_safely_once_nothing_could_ever_need_it():
+    """'auto --foundations' and the solver play a card up at once where that
+    can never hurt.  The 6♣ holds only fives; a five not yet home could go up
+    instead of onto it, and nothing could be laid on that five, once every
+    four is home.  One four still out, and the 6♣ may be wanted to hold a
+    five that holds it: then the choice is the player's."""
+    piles = {1: "9d 6c", 2: "Ks 5d", 3: "Kh 5h", 4: "Kd 5s", 8: up_to(5, "c"),
+             9: up_to(4, "d"), 10: up_to(4, "h"), 11: up_to(4, "s")}
+    rules, pos = position("flower-garden", piles)
+    six_up = Move("move", GARDEN, F1)
+    assert rules.safe_foundation_move(pos, [six_up]) == six_up
+    piles.update({10: up_to(3, "h"), 5: "4h"})
+    rules, pos = position("flower-garden", piles)
+    assert rules.move_reason(pos, six_up) is None             # the 6♣ may still go up
+    assert rules.safe_foundation_move(pos, [six_up]) is None
+    # the 5♦ is safe: the 4♥, all it could hold, may as well go up
+    assert rules.moving_card(pos, rules.safe_foundation_move(pos)) == cards("5d")[0]

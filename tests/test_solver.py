@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
-from patience_cli.solver import GAVE_UP, LOST, WON, solve
+from patience_cli.solver import GAVE_UP, LOST, WON, Pruning, solve
 
 from patience_cli.games import load
 
-from conftest import ALL_GAMES, move_between, position
+from conftest import ALL_GAMES, cards, move_between, pile_index, position
 
 
 def exhaustive(rules, start) -> str:
@@ -108,6 +108,32 @@ def test_the_pruned_search_agrees_with_the_unpruned_one_on_small_gardens(data):
     assert pruned.result == full.result
 
 
+def test_a_bouquet_card_goes_up_only_with_the_card_after_it():
+    """A Bouquet card that could go up may as well wait in the Bouquet, where
+    it stays free and may yet hold a card in the Garden, until the next card
+    of its suit follows it: the search passes through the position between
+    to the moves onto that foundation, and there are none where the next
+    card is not free.  A card safe to play up (an ace), or a king, goes up
+    alone."""
+    def moves_after(garden: dict, bouquet: str, home: str, card: str):
+        rules, pos = position("flower-garden", {**garden, 7: bouquet, 8: home})
+        pruning = Pruning(rules)
+        up = next(m for m in rules.legal_moves(pos)
+                  if m.card == cards(card)[0] and m.dst == pile_index(rules, 8))
+        then = pruning.cover(pos, up)
+        if then is None:
+            return None
+        return [rules.moving_card(pos, m).code
+                for m in pruning.moves(rules.apply(pos, up), None, then)]
+
+    assert moves_after({1: "Kd 4c", 2: "Qh"}, "3c 9s", "Ac 2c", "3c") == ["4c"]
+    assert moves_after({1: "4c Kd", 2: "Qh"}, "3c 9s", "Ac 2c", "3c") == []
+    assert moves_after({1: "5c Kd"}, "3c 4c 9s", "Ac 2c", "3c") == ["4c"]  # and on
+    assert moves_after({1: "Kd 4c"}, "Ac 9s", "", "Ac") is None
+    up_to_queen = " ".join(f"{r}c" for r in "A 2 3 4 5 6 7 8 9 10 J Q".split())
+    assert moves_after({1: "Kd 4d"}, "Kc 9s", up_to_queen, "Kc") is None
+
+
 def with_cards_home(seed: int, home: str):
     """A Flower-Garden deal with the first cards of each suit already home
     (*home*: how many of clubs, diamonds, hearts, spades), the rest where the
@@ -159,7 +185,7 @@ def test_the_pruned_search_agrees_with_the_unpruned_one_on_whole_deals(
     assert pruned.result == full.result == result
 
 
-@pytest.mark.parametrize("seed", [10, 24])
+@pytest.mark.parametrize("seed", [24, 28])
 def test_the_portfolio_wins_deals_that_neither_search_alone_wins_in_as_many_positions(seed):
     """The portfolio (a depth-first search taking turns with short greedy
     searches under several measures) wins these Flower-Garden deals within
