@@ -1718,8 +1718,12 @@ class Rules:
         among *moves* (by default the legal moves).
 
         A card is safe when no tableau pile could ever need it to hold a
-        lower card: aces and deuces always, and otherwise once every card of
-        the next lower rank that could be placed on it is on a foundation."""
+        lower card: aces and deuces always; otherwise once every card of the
+        next lower rank that could be placed on it is on a foundation; and,
+        where nothing is dealt or gathered in play, once each of those cards
+        could go up instead (every card of two ranks lower of its suit is
+        home) and nothing could be placed on it (every card of two ranks
+        lower that could be is home)."""
         if not self._safety_known():
             return None  # builds this rule of thumb does not cover: nothing is called safe
         tops = {}
