@@ -451,6 +451,19 @@ def test_klondike_face_up_cards_move_together_or_not_at_all():
     assert after.down[pile_index(rules, 1)] == 0              # the K♣ beneath is turned up
 
 
+def test_klondike_the_wider_safe_rule_waits_while_there_is_a_pack_to_deal():
+    """Where cards are still to be dealt (Klondike's stock), a card played up
+    early changes what later deals bring: only the plain rule holds there,
+    so the 6♣, which the wider rule would call safe, is the player's
+    choice."""
+    piles = {1: "9d 6c", 2: "Ks 5d", 3: "Kh 5h", 8: "Ac 2c 3c 4c 5c", 9: "Ad 2d 3d 4d",
+             10: "Ah 2h 3h 4h", 11: "As 2s 3s 4s", 12: "Qd"}
+    rules, pos = position(KLONDIKE, piles, down={12: 1})
+    six_up = Move("move", 0, rules.layout.by_number(8).index)
+    assert rules.has_deal_step and rules.move_reason(pos, six_up) is None
+    assert rules.safe_foundation_move(pos, [six_up]) is None
+
+
 def test_klondike_a_space_takes_only_a_king_or_a_run_headed_by_one():
     rules, pos = position(KLONDIKE, {1: "", 2: "Qd", 3: "Kh Qs", 4: "5c 8d Kd", K_STOCK: "2d"},
                           down={4: 2, K_STOCK: 1})

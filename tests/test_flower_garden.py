@@ -216,3 +216,4 @@ def test_a_card_goes_up_safely_once_nothing_could_ever_need_it():
     assert rules.safe_foundation_move(pos, [six_up]) is None
     # the 5♦ is safe: the 4♥, all it could hold, may as well go up
     assert rules.moving_card(pos, rules.safe_foundation_move(pos)) == cards("5d")[0]
+
