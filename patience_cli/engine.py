@@ -1726,14 +1726,16 @@ class Rules:
         lower that could be is home)."""
         if not self._safety_known():
             return None  # builds this rule of thumb does not cover: nothing is called safe
-        tops = {}
-        for f in self.foundations:
-            pile = pos.piles[f]
-            if pile:
-                tops.setdefault(pile[0].suit, []).append(pile[-1].rank)
+        tops: dict[str, list[int]] | None = None  # each suit's foundations' top ranks
         for move in (self.legal_moves(pos) if moves is None else moves):
             if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
+            if tops is None:
+                tops = {}
+                for f in self.foundations:
+                    pile = pos.piles[f]
+                    if pile:
+                        tops.setdefault(pile[0].suit.value, []).append(pile[-1].rank)
             card = self.moving_card(pos, move)
             # where a card could go up on piles that are not alike (an ascending
             # and a descending foundation of its suit), the choice matters
@@ -1775,36 +1777,39 @@ class Rules:
         # early would change)
         if self.has_deal_step or not self._rank_home(onto, card.rank - 2, tops):
             return False
-        below: set = set()
+        below: set[str] = set()
         for s in onto:
-            below |= self._suits_onto(s) or set()
+            below |= self._suits_onto(s) or frozenset()
         return self._rank_home(below, card.rank - 2, tops)
 
-    def _suits_onto(self, suit: str) -> set[str] | None:
+    def _suits_onto(self, suit: str) -> frozenset[str] | None:
         """The suits of the cards that some tableau pile lets be laid on a
-        card of *suit*; None where no tableau pile is built on."""
+        card of *suit*; None where no tableau pile is built on (found once
+        for each suit)."""
+        known = self.__dict__.setdefault("_onto_suits", {})
+        if suit in known:
+            return known[suit]
         builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]
-        if not builds or all(b.direction == "none" for b in builds):
-            return None
-        red = suit in ("d", "h")
-        suits: set[str] = set()
-        for b in builds:
-            if b.suit == "any":
-                suits |= {"c", "d", "h", "s"}
-            elif b.suit == "alternate":
-                suits |= {"c", "s"} if red else {"d", "h"}
-            else:
-                suits.add(suit)
-        return suits
+        suits: set[str] | None = None
+        if builds and not all(b.direction == "none" for b in builds):
+            red = suit in ("d", "h")
+            suits = set()
+            for b in builds:
+                if b.suit == "any":
+                    suits |= {"c", "d", "h", "s"}
+                elif b.suit == "alternate":
+                    suits |= {"c", "s"} if red else {"d", "h"}
+                else:
+                    suits.add(suit)
+        known[suit] = None if suits is None else frozenset(suits)
+        return known[suit]
 
-    def _rank_home(self, suits: set[str], rank: int, tops: dict) -> bool:
+    def _rank_home(self, suits: Iterable[str], rank: int, tops: dict) -> bool:
         """Whether every card of *rank* in *suits* (each copy of it) is on a
-        foundation."""
+        foundation, given each suit's foundations' top ranks."""
         copies = self.layout.pack_count
         for s in suits:
-            done = sum(1 for suit, ranks in tops.items() if suit.value == s
-                       for r in ranks if r >= rank)
-            if done < copies:
+            if sum(1 for r in tops.get(s, ()) if r >= rank) < copies:
                 return False
         return True
 
@@ -1933,12 +1938,18 @@ class Rules:
         groups = self.alike_groups()
         if not groups:
             return pos
+        if not any(pos.down):  # every card face up: the piles alone say it
+            cards = list(pos.piles)
+            for group in groups:
+                # in the order of their hashes: the same within a run, which is all
+                # a search needs, and far cheaper than comparing cards (two piles of
+                # one hash keep their order: at worst a transposition missed)
+                for i, pile in zip(group, sorted([cards[i] for i in group], key=hash)):
+                    cards[i] = pile
+            return tuple(cards), pos.extra
         piles = list(zip(pos.piles, pos.down))
         for group in groups:
-            # in the order of their hashes: the same within a run, which is all a
-            # search needs, and far cheaper than comparing cards (two piles of
-            # one hash keep their order: at worst a transposition missed)
-            for i, pile in zip(group, sorted((piles[i] for i in group), key=hash)):
+            for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
                 piles[i] = pile
         return tuple(piles), pos.extra
 
