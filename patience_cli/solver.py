@@ -199,8 +199,8 @@ class _Greedy(_Search):
         self.came: dict = {first: None}
         self.count = itertools.count(1) if first_met else itertools.count(0, -1)
         # each entry: the measure (negated), the order met, the position, the
-        # move that led there, the pile whose new card waits to be covered (a
-        # position passed through, not kept) or None, the position kept last
+        # move that led there, the pile that must take the next move (a
+        # position passed through, not kept: see Pruning.cover) or None, the position kept last
         # on its way and the moves since
         self.heap: list = [(0, 0, start, None, None, first, ())]
 
@@ -514,8 +514,8 @@ class Pruning:
 
     def moves(self, pos: Position, last: Move | None, pending: int | None) -> list[Move]:
         """The moves to try, the first to try last (a stack), given the last
-        move not from a hand that led here, and the pile whose new card from a
-        hand waits to be covered (or None).  The moves open are asked without
+        move not from a hand that led here, and the pile that must take the
+        next move (:meth:`cover`; or None).  The moves open are asked without
         the status's check for a game that only shifts cards about: the
         search keeps its own record of the positions it has seen, and that
         check would cost more than it saves."""
