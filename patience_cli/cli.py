@@ -830,6 +830,10 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
     if sol.result == LOST:
         return (f"No win is possible {where}: all {_count(sol.reached, 'position')} that "
                 "can be reached were searched.\n")
+    if sol.full:
+        return (f"No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
+                "searched): the search keeps as many positions as it may, and more time "
+                "would not help.\n")
     if max_states is not None and sol.states >= max_states:
         return (f"No win found in the first {_count(sol.states, 'position')} searched; "
                 "try a larger --states.\n")
@@ -1114,6 +1118,9 @@ def hint(
                          f"{_count(len(sol.moves), 'move')} from here)\n")
         elif sol.result == LOST:
             output.write("No win is possible from here.\n")
+        elif sol.full:
+            output.write(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
+                         "positions as it may, and more time would not help.\n")
         else:
             output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
                          f"{seconds * 4:g}'.\n")

@@ -18,7 +18,8 @@ search is depth-first alone.  It ends with one of three answers:
   through the engine, and so through the command line);
 * ``lost``: every position reachable was searched and none is won: a proof
   that the game cannot come out from there;
-* ``gave up``: the time or the number of positions ran out first.
+* ``gave up``: the time or the number of positions ran out first, or the
+  memory (:data:`MEMORY_MOST`, 900 MB): more time would not help then.
 
 A game may order or prune moves through the :meth:`Rules.solver_moves` hook
 and declare positions alike through :meth:`Rules.solver_key` (``Rules`` gets
@@ -31,6 +32,7 @@ from __future__ import annotations
 import gc
 import heapq
 import itertools
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -48,6 +50,7 @@ class Solution:
     states: int = 0                  # positions searched, by every search together
     seconds: float = 0.0
     reached: int = 0                 # when lost: the positions the proof went through
+    full: bool = False               # gave up with as many positions kept as it may keep
 
 
 def solve(rules: Rules, start: Position, seconds: float = 5.0,
@@ -261,6 +264,11 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
+MEMORY_MOST = 900 << 20  # the process's resident memory past which a search gives up,
+                         # as when out of time, rather than fill the machine's memory
+KEPT_MOST = 800_000  # where the system does not say the memory in use: the positions the
+                     # searches may keep at once (most games need under 1 KB each)
+LOOKS = 64           # the turns between two looks at the memory in use
 SLICE = 256          # the positions a search runs for before the next takes its turn
 TURNS = 2            # the depth-first search takes one turn in this many
 
@@ -290,10 +298,31 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
             return Solution(answer[0], line, total, time.monotonic() - began,
                             search.states if answer[0] == LOST else 0)
         if search is side and search.budget is not None and search.states >= search.budget:
-            side = None  # spent: the next search takes its place
+            side = None  # spent: the next search takes its place (and its positions go)
+        if turn % LOOKS == LOOKS - 1:
+            resident = _resident()
+            if (resident >= MEMORY_MOST if resident is not None else
+                    main.states + (side.states if side is not None else 0) >= KEPT_MOST):
+                return Solution(GAVE_UP, [], total, time.monotonic() - began, full=True)
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:
             return Solution(GAVE_UP, [], total, time.monotonic() - began)
     raise AssertionError("unreachable")
+
+
+def _resident() -> int | None:
+    """This process's resident memory in bytes, where the system says it
+    (Linux's /proc), else None."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+try:
+    _PAGE = os.sysconf("SC_PAGE_SIZE")
+except (AttributeError, ValueError, OSError):
+    _PAGE = 4096
 
 
 class Guide:

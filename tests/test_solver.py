@@ -379,3 +379,26 @@ def test_a_search_bounded_by_positions_says_so(run):
     assert result.code == 0
     assert result.out.startswith("No win found in the first 4")   # 40 or a few more
     assert "--states" in result.out and "--time" not in result.out
+
+
+def test_a_search_gives_up_before_it_fills_the_memory(run, monkeypatch):
+    """Past a bound on the memory in use, a search gives up as it would out
+    of time, and says that more time would not help; where the system does
+    not say the memory in use, a bound on the positions kept stands in."""
+    from patience_cli import solver
+    game = Game.new("flower-garden", seed=2)
+    monkeypatch.setattr(solver, "LOOKS", 1)
+    assert solver._resident() > 0
+    monkeypatch.setattr(solver, "MEMORY_MOST", solver._resident() + (200 << 20))
+    assert not solve(game.rules, game.start, seconds=60, max_states=3000).full
+    monkeypatch.setattr(solver, "MEMORY_MOST", 0)
+    found = solve(game.rules, game.start, seconds=60)
+    assert found.result == GAVE_UP and found.full and found.states <= solver.SLICE + 1
+    result = run("solve", "flower-garden", "--seed", "2", "--time", "60")
+    assert result.code == 0 and "more time would not help" in result.out
+    run("new", "flower-garden", "--seed", "2")
+    assert "more time would not help" in run("hint", "--time", "60").out
+    monkeypatch.setattr(solver, "_resident", lambda: None)
+    monkeypatch.setattr(solver, "KEPT_MOST", 2000)
+    found = solve(game.rules, game.start, seconds=60)
+    assert found.full and 2000 <= found.states < 2000 + 2 * solver.SLICE
