@@ -31,7 +31,7 @@ class MillRules(Rules):
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind == "move" and move.src in self.group_piles["king"] and \
-                move.dst == self.group_piles["centre"][0]:
+                move.dst == self.group_piles["centre"][0] and not self.is_own_move(pos, move):
             return ("a king packet's top card passes to the centre only when it fits there and "
                     "lets a card of the wings or the talon follow it at once, one card from "
                     "a packet at a time")
