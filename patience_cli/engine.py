@@ -456,6 +456,20 @@ class Rules:
         once, at construction)."""
         return self._open_routes
 
+    def plain_moves(self) -> bool:
+        """Whether a move changes nothing but the two piles it names: no module
+        of the game's own, no route rules, claims, compulsions or graces, no
+        pile refilled or dealt onto in play (the solver's pruning and the
+        wider safe rule rest on it; found once)."""
+        known = self.__dict__.get("_plain_moves")
+        if known is None:
+            known = self.__dict__["_plain_moves"] = self.layout.rules == "standard" \
+                and self._open_routes \
+                and not (self.first_claims or self.foundations_first or self.grace
+                         or self.onto_latest or self.refilled_at_deal or self.refilled_at_once
+                         or self.filled_from_pack)
+        return known
+
     # ------------------------------------------------------------------ reading
     def spec(self, index: int) -> PileSpec:
         return self.specs[index]
@@ -1720,7 +1734,8 @@ class Rules:
         A card is safe when no tableau pile could ever need it to hold a
         lower card: aces and deuces always; otherwise once every card of the
         next lower rank that could be placed on it is on a foundation; and,
-        where nothing is dealt or gathered in play, once each of those cards
+        where nothing is dealt or gathered in play and a move changes nothing
+        but its two piles (:meth:`plain_moves`), once each of those cards
         could go up instead (every card of two ranks lower of its suit is
         home) and nothing could be placed on it (every card of two ranks
         lower that could be is home)."""
@@ -1773,9 +1788,10 @@ class Rules:
         # a card that could be laid on this one, not yet home, could as well go
         # home instead, where its foundation waits for it and nothing could
         # ever be laid on it: every card of the rank below it that could is home
-        # (only where no deal is dealt or gathered, which the card's going up
-        # early would change)
-        if self.has_deal_step or not self._rank_home(onto, card.rank - 2, tops):
+        # (only where a move changes nothing but its two piles and nothing is
+        # dealt or gathered, which the card's going up early would change)
+        if self.has_deal_step or not self.plain_moves() \
+                or not self._rank_home(onto, card.rank - 2, tops):
             return False
         below: set[str] = set()
         for s in onto:

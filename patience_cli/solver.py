@@ -502,10 +502,7 @@ class Pruning:
 
     def __init__(self, rules: Rules, enabled: bool = True) -> None:
         self.rules = rules
-        self.open = enabled and rules.layout.rules == "standard" \
-            and rules.open_routes \
-            and not (rules.first_claims or rules.foundations_first or rules.grace
-                     or rules.onto_latest or rules.refilled_at_deal or rules.filled_from_pack)
+        self.open = enabled and rules.plain_moves()
         self.tableau = frozenset(rules.tableau)
         self.foundations = frozenset(rules.foundations)
         self.hands = frozenset(

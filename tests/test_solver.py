@@ -134,6 +134,19 @@ def test_a_bouquet_card_goes_up_only_with_the_card_after_it():
     assert moves_after({1: "Kd 4d"}, "Kc 9s", up_to_queen, "Kc") is None
 
 
+@pytest.mark.parametrize("game_id, plain", [
+    ("flower-garden", True), ("fortress", True),
+    ("patriarchs", False),     # a card that can go up has first claim: a move may force another
+    ("wheatsheaf", False),     # route rules, and a card that can go up must
+    ("besieged-city", False),  # a module of its own
+])
+def test_the_pruning_and_the_wider_safe_rule_hold_only_where_a_move_touches_two_piles(
+        game_id, plain):
+    rules = load(game_id)[1]
+    assert rules.plain_moves() is plain
+    assert Pruning(rules).open is plain
+
+
 def with_cards_home(seed: int, home: str):
     """A Flower-Garden deal with the first cards of each suit already home
     (*home*: how many of clubs, diamonds, hearts, spades), the rest where the
