@@ -36,8 +36,9 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
+from .cards import Card
 from .engine import Move, Position, Rules, Status
 
 WON, LOST, GAVE_UP = "won", "lost", "gave up"
@@ -81,7 +82,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     collecting = gc.isenabled()
     gc.disable()  # the search makes millions of tuples, none cyclic: collecting only slows it
     try:
-        pruning = Pruning(rules, enabled=prune)
+        pruning = Pruning(rules, enabled=prune, start=start)
         searches: Iterator[_Search]
         if order == "best-first":
             searches = iter([_Greedy(rules, start, pruning,
@@ -136,6 +137,7 @@ class _Search:
     budget: int | None = None   # the positions it may meet, when limited
     rules: Rules
     start: Position
+    pruning: "Pruning"
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         raise NotImplementedError
@@ -147,7 +149,7 @@ class _DepthFirst(_Search):
 
     def __init__(self, rules: Rules, start: Position, pruning: "Pruning") -> None:
         self.rules, self.start, self.pruning = rules, start, pruning
-        self.key = rules.solver_key
+        self.key = pruning.key
         self.seen: set = {self.key(start)}
         # each frame: the position, the moves still to try from it, the move
         # that led here, and the last not from a hand (for Pruning.moves)
@@ -156,7 +158,7 @@ class _DepthFirst(_Search):
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         rules, key, seen, stack = self.rules, self.key, self.seen, self.stack
-        moves, cover = self.pruning.moves, self.pruning.cover
+        moves, cover, apply = self.pruning.moves, self.pruning.cover, self.pruning.apply
         goal = self.states + n
         while stack:
             pos, todo, _, last = stack[-1]
@@ -164,7 +166,7 @@ class _DepthFirst(_Search):
                 stack.pop()
                 continue
             move = todo.pop()
-            nxt = rules.apply(pos, move)
+            nxt = apply(pos, move)
             then = cover(pos, move)
             if then is not None:  # a card from a hand waiting on a pile: passed through
                 stack.append((nxt, moves(nxt, last, then), move, last))
@@ -196,7 +198,7 @@ class _Greedy(_Search):
         self.rules, self.start, self.pruning = rules, start, pruning
         self.measure, self.rng = measure, rng
         self.budget = budget
-        self.key = rules.solver_key
+        self.key = pruning.key
         first = self.key(start)
         # each position kept: the one it was reached from, and the moves since
         self.came: dict = {first: None}
@@ -211,6 +213,7 @@ class _Greedy(_Search):
         rules, key, came, heap, count = self.rules, self.key, self.came, self.heap, self.count
         measure, rng, moves, cover = self.measure, self.rng, self.pruning.moves, \
             self.pruning.cover
+        apply = self.pruning.apply
         goal = self.states + n
         while heap:
             _, _, pos, last, pending, kept, since = heapq.heappop(heap)
@@ -218,7 +221,7 @@ class _Greedy(_Search):
             if rng is not None:
                 rng.shuffle(todo)
             for move in reversed(todo):
-                nxt = rules.apply(pos, move)
+                nxt = apply(pos, move)
                 then = cover(pos, move)
                 if then is not None:  # a card from a hand waiting on a pile: passed through
                     heapq.heappush(heap, (-measure(nxt), next(count), nxt, last, then, kept,
@@ -294,7 +297,8 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
         answer = search.step(max(n, 1))
         total += search.states - before
         if answer is not None:  # a win, or every position this search could reach met
-            line = shortened(search.rules, search.start, answer[1]) if shorten else answer[1]
+            line = search.pruning.concrete(answer[1])
+            line = shortened(search.rules, search.start, line) if shorten else line
             return Solution(answer[0], line, total, time.monotonic() - began,
                             search.states if answer[0] == LOST else 0)
         if search is side and search.budget is not None and search.states >= search.budget:
@@ -500,7 +504,8 @@ class Pruning:
     on Flower-Garden deals with cards already home.)
     """
 
-    def __init__(self, rules: Rules, enabled: bool = True) -> None:
+    def __init__(self, rules: Rules, enabled: bool = True,
+                 start: Position | None = None) -> None:
         self.rules = rules
         self.open = enabled and rules.plain_moves()
         self.tableau = frozenset(rules.tableau)
@@ -521,6 +526,42 @@ class Pruning:
                     build.sequence[-1] if build.sequence else build.until
                 if last is not None:
                     self.final[f] = last
+        self.key: Callable[[Position], object] = rules.solver_key
+        self.apply: Callable[[Position, Move], Position] = rules.apply
+        self.pool: frozenset[Card] = frozenset()
+        wants = self._wants() if start is not None and self.single and len(self.hands) == 1 \
+            else None
+        if wants:
+            (self.hand,) = self.hands
+            self.pool = frozenset(start.piles[self.hand])
+            self.wants = wants
+            self.mask = {c: (c.rank, None) for c in self.pool}
+            self.garden = tuple(sorted(self.tableau))
+            self.key, self.apply = self._pooled_key, self._pooled_apply
+
+    def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
+        """Where the cards of a hand may be pooled (see :meth:`_pooled_key`):
+        each foundation with the rank it starts from, the rank it ends with
+        and its step, else None.  That needs a tableau that builds with no
+        regard to suit or colour (so that two cards of one rank lie alike
+        there), no other pile that takes cards, and foundations each built in
+        one suit by a steady step, from one pack."""
+        rules = self.rules
+        if rules.layout.pack_count != 1 or not rules.tableau:
+            return None
+        for i, spec in enumerate(rules.specs):
+            plain = rules._plain[i]
+            if i in self.tableau:
+                if plain is None or plain[2] != "any":
+                    return None
+            elif i in self.foundations:
+                if plain is None or plain[2] != "same" or plain[4] or len(plain[3]) != 1 \
+                        or not plain[0]:
+                    return None
+            elif spec.build is not None:
+                return None
+        return [(f, rules._plain[f][0], rules._plain[f][1], next(iter(rules._plain[f][3])))
+                for f in rules.foundations]
 
     def cover(self, pos: Position, move: Move) -> int | None:
         """The pile that must take the next move, after *move* from *pos*: the
@@ -545,10 +586,20 @@ class Pruning:
         the status's check for a game that only shifts cards about: the
         search keeps its own record of the positions it has seen, and that
         check would cost more than it saves."""
+        pooled = bool(self.pool)
         if pending is not None:
             moves = list(self._onto(pos, pending))
+            if pooled and pending in self.foundations:
+                moves[len(moves):] = self._virtual(pos, pending)
         else:
-            moves = self.rules.solver_moves(pos, list(self.rules.open_moves(pos)))
+            opened = list(self.rules.open_moves(pos))
+            moves = self.rules.solver_moves(pos, opened)
+            if pooled:
+                if len(moves) == 1 and moves is not opened and moves[0].dst in self.foundations \
+                        and self._pooled_rank(pos, self.rules.moving_card(pos, moves[0])):
+                    moves = opened  # see _pooled_key: a safe card is not played alone
+                if len(moves) > 1 or moves is opened:
+                    moves = self._virtual(pos) + self._one_of_each_rank(moves)
         if self.open and last is not None and last.kind == "move" and last.count == 1 \
                 and last.dst in self.tableau and last.src not in self.hands:
             moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst
@@ -567,13 +618,141 @@ class Pruning:
         if ranks is not None and not ranks:
             return
         fits, specs = rules.fits, rules.specs
+        pooled = bool(self.pool) and dst in self.tableau
         for src in rules.sources:
             if src == dst:
                 continue
             many = specs[src].available == "all"
+            laid: set[int] = set()
             for card in dict.fromkeys(rules.available_cards(pos, src)):
                 if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
+                    if pooled and src == self.hand:
+                        if card.rank in laid:
+                            continue
+                        laid.add(card.rank)
                     yield Move("move", src, dst, 1, card if many else None)
+
+    # ------------------------------------------------------------ a hand's cards pooled
+    def _pooled_key(self, pos: Position) -> object:
+        """The key of a position where the cards of the hand are pooled.
+
+        In a game whose tableau builds with no regard to suit (the
+        Flower-Garden), a card laid from the hand lies there as any card of
+        its rank would: which of the hand's cards of that rank it is matters
+        only when one of them goes up.  So the search keeps it open: a card
+        laid from the hand counts by its rank alone, and the hand by what is
+        not home (the foundations say it).  Positions that differ only in
+        which of the hand's cards of a rank were laid where are one position
+        to the search, and from it every choice stays open (:meth:`_virtual`):
+        a card of the pool goes up from the hand while the hand holds any
+        card of its rank, or from any pile whose top card is one of its rank
+        from the pool, the two cards changing places first.  A line so found
+        is made into one of real moves by :meth:`concrete` (each card laid
+        was, all along, the one that went up from where it lay).  Every win
+        of the game is such a line, and every such line is a win: the key is
+        exact.  (A card safe to play up is played alone only where no card
+        of its rank from the pool lies on the tableau: the choice of which
+        goes up is open there.)"""
+        mask = self.mask
+        piles = list(pos.piles)
+        for t in self.garden:
+            pile = piles[t]
+            if pile:
+                piles[t] = tuple([mask.get(c, c) for c in pile])  # type: ignore[misc]
+        piles[self.hand] = ()
+        return self.rules.solver_key(pos._replace(piles=tuple(piles)))
+
+    def _pooled_apply(self, pos: Position, move: Move) -> Position:
+        if type(move) is _Swapped:
+            a, b = move.swap
+            pos = pos._replace(piles=tuple(
+                tuple([b if c == a else a if c == b else c for c in pile])
+                if a in pile or b in pile else pile for pile in pos.piles))
+            move = Move(move.kind, move.src, move.dst, move.count, move.card)
+        return self.rules.apply(pos, move)
+
+    def _pooled_rank(self, pos: Position, card: Card) -> bool:
+        """Whether *card* is of the pool and a card of the pool of its rank
+        lies on the tableau."""
+        if card not in self.pool:
+            return False
+        rank, pool = card.rank, self.pool
+        return any(c.rank == rank and c in pool for t in self.garden for c in pos.piles[t])
+
+    def _one_of_each_rank(self, moves: list[Move]) -> list[Move]:
+        """*moves* with one card of each rank from the hand to each tableau pile."""
+        hand, tableau = self.hand, self.tableau
+        out: list[Move] = []
+        seen: set = set()
+        for m in moves:
+            if m.src == hand and m.dst in tableau and m.card is not None:
+                k = (m.card.rank, m.dst)
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append(m)
+        return out
+
+    def _virtual(self, pos: Position, only: int | None = None) -> list[Move]:
+        """The moves up that the pool allows beyond the engine's moves of
+        this very position (see :meth:`_pooled_key`): each a card of the pool
+        that a foundation takes next, up from the hand where the hand holds
+        another card of its rank, or from a pile whose top card is another
+        card of its rank from the pool, the two changing places first."""
+        piles, pool, hand = pos.piles, self.pool, self.hand
+        held = piles[hand]
+        out: list[Move] = []
+        for f, base, until, step in self.wants:
+            if only is not None and f != only:
+                continue
+            pile = piles[f]
+            if pile:
+                top = pile[-1]
+                if top.rank == until:
+                    continue
+                wanted = [Card(top.rank + step, top.suit)]
+            else:
+                wanted = [c for c in pool if c.rank == base
+                          and not any(c in piles[g] for g in self.foundations)]
+            for card in wanted:
+                if card not in pool:
+                    continue
+                rank = card.rank
+                if card not in held:
+                    other = next((c for c in held if c.rank == rank), None)
+                    if other is not None:
+                        out.append(_Swapped("move", hand, f, 1, card, (card, other)))
+                for t in self.garden:
+                    p = piles[t]
+                    if p and p[-1] != card and p[-1].rank == rank and p[-1] in pool:
+                        out.append(_Swapped("move", t, f, 1, None, (card, p[-1])))
+        return out
+
+    def concrete(self, line: list[Move]) -> list[Move]:
+        """A line of the search as moves of the engine's: where two cards of
+        the pool changed places, the moves before that name one name the
+        other (see :meth:`_pooled_key`)."""
+        out: list[Move] = []
+        for move in line:
+            if type(move) is _Swapped:
+                a, b = move.swap
+                out = [m._replace(card=b) if m.card == a else
+                       m._replace(card=a) if m.card == b else m for m in out]
+                move = Move(move.kind, move.src, move.dst, move.count, move.card)
+            out.append(move)
+        return out
+
+
+class _Swapped(NamedTuple):
+    """A move of the search where a hand's cards are pooled: two cards of the
+    pool change places (*swap*), then the move is made."""
+
+    kind: str
+    src: int | None
+    dst: int | None
+    count: int
+    card: Card | None
+    swap: tuple[Card, Card]
 
 
 # ---------------------------------------------------------------- the odds of a game

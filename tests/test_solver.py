@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience_cli.engine import Status
+from patience_cli.engine import Move, Status
 from patience_cli.game import Game
 from patience_cli.solver import GAVE_UP, LOST, WON, Pruning, solve
 
@@ -415,3 +415,106 @@ def test_a_search_gives_up_before_it_fills_the_memory(run, monkeypatch):
     monkeypatch.setattr(solver, "KEPT_MOST", 2000)
     found = solve(game.rules, game.start, seconds=60)
     assert found.full and 2000 <= found.states < 2000 + 2 * solver.SLICE
+
+
+def test_cards_of_one_rank_from_the_bouquet_lie_alike_in_the_garden():
+    """Which of the Bouquet's sevens was laid on the 8♥ matters only when a
+    seven goes up: the search takes the two positions as one, and from it
+    either seven may still go up, from the Garden or from the Bouquet.  A line
+    through such a choice is made into the engine's own moves."""
+    rules, start = position("flower-garden", {1: "8h", 2: "6d", 3: "Qs", 7: "7c 7s",
+                                              8: "Ac 2c 3c 4c 5c 6c"})
+    pruning = Pruning(rules, start=start)
+    bouquet, garden, clubs = (pile_index(rules, n) for n in (7, 1, 8))
+    lay = {c: next(m for m in rules.legal_moves(start)
+                   if m.card == cards(c)[0] and m.dst == garden) for c in ("7c", "7s")}
+    after = {c: rules.apply(start, m) for c, m in lay.items()}
+    assert pruning.key(after["7c"]) == pruning.key(after["7s"]) != pruning.key(start)
+    assert Pruning(rules).key(after["7c"]) != Pruning(rules).key(after["7s"])
+    # from the one with the 7♣ in the Garden: the 7♣ up from there, or from the Bouquet
+    ups = {(m.src, rules.moving_card(after["7c"], m).code)
+           for m in pruning.moves(after["7c"], None, None) if m.dst == clubs}
+    assert ups == {(garden, "7c"), (bouquet, "7c")}
+    from_hand = next(m for m in pruning.moves(after["7c"], None, None)
+                     if m.dst == clubs and m.src == bouquet)
+    up = pruning.apply(after["7c"], from_hand)
+    assert up == rules.apply(after["7s"], Move("move", bouquet, clubs, 1, cards("7c")[0]))
+    # the line as the engine's moves: it was the 7♠ that was laid all along
+    line = pruning.concrete([lay["7c"], from_hand])
+    assert [(m.src, m.dst, m.card) for m in line] == [
+        (bouquet, garden, cards("7s")[0]), (bouquet, clubs, cards("7c")[0])]
+    pos = start
+    for move in line:
+        assert rules.move_reason(pos, move) is None
+        pos = rules.apply(pos, move)
+    assert pos == up
+    # with the 7♠ in the Garden instead: the 7♣ up from the Bouquet, or from the Garden
+    ups = {(m.src, type(m).__name__) for m in pruning.moves(after["7s"], None, None)
+           if m.dst == clubs}
+    assert ups == {(bouquet, "Move"), (garden, "_Swapped")}
+    # and a seven laid from the Bouquet is laid once, whichever it is
+    lays = [m for m in pruning.moves(start, None, None) if m.src == bouquet and m.dst == garden]
+    assert len(lays) == 1
+
+
+def test_a_pooled_card_goes_up_from_the_garden_or_the_bouquet_whenever_one_may():
+    """The choices the pool keeps open are open everywhere: after a Bouquet
+    card goes up early (the next card of its suit must follow), and where a
+    card is safe to play up (a deuce), which would otherwise go up alone."""
+    def ups(piles: dict, laid: str, early: str | None = None) -> set:
+        rules, start = position("flower-garden", piles)
+        pruning = Pruning(rules, start=start)
+        bouquet, garden = pile_index(rules, 7), pile_index(rules, 1)
+        pos = rules.apply(start, Move("move", bouquet, garden, 1, cards(laid)[0]))
+        pending = None
+        if early is not None:
+            up = next(m for m in rules.legal_moves(pos) if m.card == cards(early)[0])
+            pending = pruning.cover(pos, up)
+            assert pending is not None
+            pos = rules.apply(pos, up)
+        # the pile each move up takes its card from, by number, and the card
+        # that goes up (after the swap, where two cards of the pool change places)
+        return {(rules.specs[m.src].number,
+                 (m.swap[0] if hasattr(m, "swap") else rules.moving_card(pos, m)).code)
+                for m in pruning.moves(pos, None, pending)
+                if rules.specs[m.dst].role.value == "foundation"}
+
+    # the 3♣ up early: the 4♣ follows from the Garden, or from the Bouquet (the 4♠ laid)
+    assert ups({1: "5h", 7: "3c 4c 4s", 8: "Ac 2c", 2: "9d", 3: "9h", 4: "9s", 5: "10d",
+                6: "10h"}, "4c", early="3c") == {(1, "4c"), (7, "4c")}
+    # a deuce is safe; with a deuce of the pool in the Garden, which goes up stays open
+    assert ups({1: "3h", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {
+        (1, "2c"), (7, "2c"), (1, "2s"), (7, "2s")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_pooled_search_agrees_with_the_unpruned_one_on_bouquets_of_one_rank(data):
+    """The Bouquet's cards of one rank pooled (the search leaves open which
+    of them was laid where) never win a game that cannot be won, nor miss a
+    win: on small gardens whose Bouquet holds several cards of a rank, the
+    answer is the unpruned search's.  Each packet is begun with a high spade
+    (the spades up to the seven are home), which nothing can be laid on: the
+    low cards have only one another to build on, and which card of a rank is
+    laid where decides many of these games."""
+    ranks = "A 2 3 4 5".split()
+    home = data.draw(st.lists(st.integers(0, 1), min_size=3, max_size=3))
+    piles: dict[int, str] = {11: "As 2s 3s 4s 5s 6s 7s"}
+    for number, (suit, n) in enumerate(zip("cdh", home), start=8):
+        piles[number] = " ".join(f"{r}{suit}" for r in ranks[:n])
+    rest = data.draw(st.permutations([f"{r}{s}" for n, s in zip(home, "cdh")
+                                      for r in ranks[n:]]))
+    for number, card in enumerate(data.draw(st.permutations("8s 9s 10s Js Qs Ks".split())), 1):
+        piles[number] = card
+    deal = data.draw(st.lists(st.integers(1, 6), min_size=len(rest) - 6, max_size=len(rest) - 6))
+    for card, pile in zip(rest, deal):
+        piles[pile] += " " + card
+    piles[7] = " ".join(rest[len(deal):])
+    rules, pos = position("flower-garden", piles)
+    pruned, full = solve(rules, pos, seconds=60), solve(rules, pos, seconds=60, prune=False)
+    assert pruned.result == full.result
+    if pruned.result == WON:
+        for move in pruned.moves:
+            assert rules.move_reason(pos, move) is None
+            pos = rules.apply(pos, move)
+        assert rules.is_won(pos)
