@@ -10,6 +10,8 @@ adds irregular rules subclasses it in its own module under
 
 from __future__ import annotations
 
+import functools
+
 from .digest import sha256
 from enum import Enum
 from typing import Any, Iterable, Iterator, NamedTuple, Sequence
@@ -25,6 +27,12 @@ class Status(Enum):
     PLAYING = "playing"
     WON = "won"
     LOST = "lost"
+
+
+@functools.lru_cache(maxsize=None)
+def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]:
+    """The ranks a plain build takes on a card of *rank* (found once each)."""
+    return frozenset(((rank + s - 1) % 13 + 1) if wrap else rank + s for s in steps)
 
 
 class Position(NamedTuple):
@@ -455,6 +463,14 @@ class Rules:
         route rule of the layout's or the game's, no cards laid aside (found
         once, at construction)."""
         return self._open_routes
+
+    @property
+    def plain_builds(self) -> tuple[tuple | None, ...]:
+        """Each pile's build where the layout says it plainly: (what an empty
+        pile takes: a rank, 0 for any card or None for none; the rank it ends
+        with; its suit rule; the rank steps a card may make from the top;
+        whether it turns the corner), else None (see :meth:`fits`)."""
+        return self._plain
 
     def plain_moves(self) -> bool:
         """Whether a move changes nothing but the two piles it names: no module
@@ -1146,8 +1162,7 @@ class Rules:
             top = pile[-1]
             if top.rank == until:
                 continue
-            ranks = frozenset(((top.rank + s - 1) % 13 + 1) if wrap else top.rank + s
-                              for s in steps)
+            ranks = _ranks_after(top.rank, steps, wrap)
             if suit == "same":
                 out.append((dst, ranks, "same", top.suit))
             elif suit == "alternate":

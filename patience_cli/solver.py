@@ -266,6 +266,7 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
                       PROBE_STATES << min(round_, 20), rng)
 
 
+MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 PROBE_STATES = 3000  # the first round's budget for each greedy search
 MEMORY_MOST = 900 << 20  # the process's resident memory past which a search gives up,
                          # as when out of time, rather than fill the machine's memory
@@ -536,7 +537,13 @@ class Pruning:
             self.pool = frozenset(start.piles[self.hand])
             self.wants = wants
             self.mask = {c: (c.rank, None) for c in self.pool}
+            self.masked: dict[tuple, tuple] = {}  # each pile met, as the key shows it
             self.garden = tuple(sorted(self.tableau))
+            # the garden's piles taken in sorted order where the rules treat them alike
+            self.alike = any(set(g) == self.tableau for g in rules.alike_groups())
+            # the piles other than the garden, the hand and the foundations
+            self.others = tuple(i for i in range(len(rules.specs)) if i not in self.tableau
+                                and i not in self.foundations and i != self.hand)
             self.key, self.apply = self._pooled_key, self._pooled_apply
 
     def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
@@ -550,9 +557,9 @@ class Pruning:
         if rules.layout.pack_count != 1 or not rules.tableau:
             return None
         for i, spec in enumerate(rules.specs):
-            plain = rules._plain[i]
+            plain = rules.plain_builds[i]
             if i in self.tableau:
-                if plain is None or plain[2] != "any":
+                if plain is None or plain[2] != "any" or plain[4]:
                     return None
             elif i in self.foundations:
                 if plain is None or plain[2] != "same" or plain[4] or len(plain[3]) != 1 \
@@ -560,8 +567,8 @@ class Pruning:
                     return None
             elif spec.build is not None:
                 return None
-        return [(f, rules._plain[f][0], rules._plain[f][1], next(iter(rules._plain[f][3])))
-                for f in rules.foundations]
+        plain = rules.plain_builds
+        return [(f, plain[f][0], plain[f][1], next(iter(plain[f][3]))) for f in rules.foundations]
 
     def cover(self, pos: Position, move: Move) -> int | None:
         """The pile that must take the next move, after *move* from *pos*: the
@@ -596,7 +603,7 @@ class Pruning:
             moves = self.rules.solver_moves(pos, opened)
             if pooled:
                 if len(moves) == 1 and moves is not opened and moves[0].dst in self.foundations \
-                        and self._pooled_rank(pos, self.rules.moving_card(pos, moves[0])):
+                        and self._choice_open(pos, self.rules.moving_card(pos, moves[0])):
                     moves = opened  # see _pooled_key: a safe card is not played alone
                 if len(moves) > 1 or moves is opened:
                     moves = self._virtual(pos) + self._one_of_each_rank(moves)
@@ -614,22 +621,41 @@ class Pruning:
         if not self.single:
             yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
             return
-        ranks = rules.ranks_taken(pos, dst)
+        pile = pos.piles[dst]
+        if self.pool and pile and dst in self.tableau:
+            # a tableau pile that takes cards by rank alone (see _wants), steps
+            # without turning the corner
+            _, until, _, steps, _ = rules.plain_builds[dst]
+            if pile[-1].rank == until:
+                return
+            ranks: frozenset[int] | None = frozenset([pile[-1].rank + s for s in steps])
+        else:
+            ranks = rules.ranks_taken(pos, dst)
         if ranks is not None and not ranks:
             return
         fits, specs = rules.fits, rules.specs
-        pooled = bool(self.pool) and dst in self.tableau
+        if self.pool and dst in self.tableau:
+            # one card of a rank from the hand
+            for src in rules.sources:
+                if src == dst:
+                    continue
+                if src == self.hand:
+                    laid: set[int] = set()
+                    for card in pos.piles[src]:
+                        if (ranks is None or card.rank in ranks) and card.rank not in laid:
+                            laid.add(card.rank)
+                            yield Move("move", src, dst, 1, card)
+                    continue
+                for card in rules.available_cards(pos, src):
+                    if ranks is None or card.rank in ranks:
+                        yield Move("move", src, dst, 1, None)
+            return
         for src in rules.sources:
             if src == dst:
                 continue
             many = specs[src].available == "all"
-            laid: set[int] = set()
             for card in dict.fromkeys(rules.available_cards(pos, src)):
                 if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
-                    if pooled and src == self.hand:
-                        if card.rank in laid:
-                            continue
-                        laid.add(card.rank)
                     yield Move("move", src, dst, 1, card if many else None)
 
     # ------------------------------------------------------------ a hand's cards pooled
@@ -650,17 +676,25 @@ class Pruning:
         is made into one of real moves by :meth:`concrete` (each card laid
         was, all along, the one that went up from where it lay).  Every win
         of the game is such a line, and every such line is a win: the key is
-        exact.  (A card safe to play up is played alone only where no card
-        of its rank from the pool lies on the tableau: the choice of which
-        goes up is open there.)"""
-        mask = self.mask
-        piles = list(pos.piles)
+        exact.  (A card of the pool that is safe to play up is not played
+        alone while another card of the pool of its rank lies on the tableau
+        and a card that could be laid on them is out: which goes up is still
+        a choice then; see :meth:`_choice_open`.)"""
+        masked, piles = self.masked, pos.piles
+        garden = []
         for t in self.garden:
             pile = piles[t]
-            if pile:
-                piles[t] = tuple([mask.get(c, c) for c in pile])  # type: ignore[misc]
-        piles[self.hand] = ()
-        return self.rules.solver_key(pos._replace(piles=tuple(piles)))
+            got = masked.get(pile)
+            if got is None:
+                if len(masked) >= MASKED_MOST:
+                    masked.clear()
+                got = masked[pile] = tuple([self.mask.get(c, c) for c in pile])
+            garden.append(got)
+        if self.alike:
+            garden.sort(key=hash)
+        # a foundation says what it holds by its top card (one suit, a steady step)
+        return (tuple(garden), frozenset([piles[f][-1] for f in self.foundations if piles[f]]),
+                tuple([piles[i] for i in self.others]), pos.down, pos.extra)
 
     def _pooled_apply(self, pos: Position, move: Move) -> Position:
         if type(move) is _Swapped:
@@ -671,13 +705,19 @@ class Pruning:
             move = Move(move.kind, move.src, move.dst, move.count, move.card)
         return self.rules.apply(pos, move)
 
-    def _pooled_rank(self, pos: Position, card: Card) -> bool:
-        """Whether *card* is of the pool and a card of the pool of its rank
-        lies on the tableau."""
+    def _choice_open(self, pos: Position, card: Card) -> bool:
+        """Whether a card safe to play up may not go up alone, the pool
+        leaving open which of its rank goes up: it is of the pool, a card of
+        the pool of its rank lies on the tableau, and some card of the rank
+        below is not home (once all are, every card of the pool of its rank
+        is free and safe, and they go up one after another)."""
         if card not in self.pool:
             return False
-        rank, pool = card.rank, self.pool
-        return any(c.rank == rank and c in pool for t in self.garden for c in pos.piles[t])
+        rank, pool, piles = card.rank, self.pool, pos.piles
+        if not any(c.rank == rank and c in pool for t in self.garden for c in piles[t]):
+            return False
+        return any(c.rank == rank - 1 for i in self.garden + (self.hand,) + self.others
+                   for c in piles[i])
 
     def _one_of_each_rank(self, moves: list[Move]) -> list[Move]:
         """*moves* with one card of each rank from the hand to each tableau pile."""

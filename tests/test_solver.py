@@ -460,7 +460,8 @@ def test_cards_of_one_rank_from_the_bouquet_lie_alike_in_the_garden():
 def test_a_pooled_card_goes_up_from_the_garden_or_the_bouquet_whenever_one_may():
     """The choices the pool keeps open are open everywhere: after a Bouquet
     card goes up early (the next card of its suit must follow), and where a
-    card is safe to play up (a deuce), which would otherwise go up alone."""
+    card is safe to play up (a deuce), which would otherwise go up alone,
+    while the choice matters."""
     def ups(piles: dict, laid: str, early: str | None = None) -> set:
         rules, start = position("flower-garden", piles)
         pruning = Pruning(rules, start=start)
@@ -482,9 +483,12 @@ def test_a_pooled_card_goes_up_from_the_garden_or_the_bouquet_whenever_one_may()
     # the 3♣ up early: the 4♣ follows from the Garden, or from the Bouquet (the 4♠ laid)
     assert ups({1: "5h", 7: "3c 4c 4s", 8: "Ac 2c", 2: "9d", 3: "9h", 4: "9s", 5: "10d",
                 6: "10h"}, "4c", early="3c") == {(1, "4c"), (7, "4c")}
-    # a deuce is safe; with a deuce of the pool in the Garden, which goes up stays open
-    assert ups({1: "3h", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {
+    # a deuce is safe; with a deuce of the pool in the Garden, which goes up
+    # stays open while an ace is out (it could yet be laid on either deuce) ...
+    assert ups({1: "3h", 2: "Ad 5s", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {
         (1, "2c"), (7, "2c"), (1, "2s"), (7, "2s")}
+    # ... and once none is, every deuce is free and goes up in turn, one alone
+    assert ups({1: "3h", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {(1, "2c")}
 
 
 @settings(max_examples=60, deadline=None)
