@@ -7,7 +7,9 @@ the backs would.  It searches with a transposition table (a position met
 before, or one alike under the rules by :meth:`Rules.solver_key`, is not
 searched again), over the moves the rules allow, in the engine's order
 (moves to the foundations first) with a game's own ordering hook, less the
-moves :class:`Pruning` shows can never be needed.  Where every card is dealt
+moves :class:`Pruning` shows can never be needed (and, on a tableau that
+builds in any suit, with the hand's cards of one rank pooled: which of them
+lies where is left open until one goes up).  Where every card is dealt
 at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`): the greedy searches find most wins,
@@ -496,7 +498,11 @@ class Pruning:
       one that is safe to play up): until then it only waits in the hand,
       free, where it may yet hold a card on the tableau, and its foundation
       waits for it (no other card can go there first).  The position between
-      is passed through in the same way.
+      is passed through in the same way;
+    * where the tableau builds with no regard to suit, the hand's cards of a
+      rank are pooled: which of them was laid where is left open until one
+      goes up, and positions that differ only in that are one position to
+      the search (:meth:`_pooled_key`; an exact reduction, not a pruning).
 
     (A wider rule, that after a card is laid the next move must touch the
     pile it left or the card laid, is not sound: putting one move off can
