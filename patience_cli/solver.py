@@ -38,7 +38,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import Card
 from .engine import Move, Position, Rules, Status
@@ -536,12 +536,19 @@ class Pruning:
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
+        # (every card face up: none is ever turned down, with nothing dealt in play)
         wants = self._wants() if start is not None and self.single and len(self.hands) == 1 \
-            else None
+            and not any(start.down) else None
         if wants:
             (self.hand,) = self.hands
             self.pool = frozenset(start.piles[self.hand])
-            self.wants = wants
+            # each foundation, the cards of the pool it may begin with, and
+            # after each card the one of the pool it takes next
+            cards = [c for pile in start.piles for c in pile]
+            self.wants = [(f, [c for c in self.pool if c.rank == base],
+                           {c: Card(c.rank + step, c.suit) for c in cards
+                            if c.rank != until and Card(c.rank + step, c.suit) in self.pool})
+                          for f, base, until, step in wants]
             self.mask = {c: (c.rank, None) for c in self.pool}
             self.masked: dict[tuple, tuple] = {}  # each pile met, as the key shows it
             self.garden = tuple(sorted(self.tableau))
@@ -565,7 +572,7 @@ class Pruning:
         for i, spec in enumerate(rules.specs):
             plain = rules.plain_builds[i]
             if i in self.tableau:
-                if plain is None or plain[2] != "any" or plain[4]:
+                if plain is None or plain[2] != "any" or plain[4] or spec.available == "all":
                     return None
             elif i in self.foundations:
                 if plain is None or plain[2] != "same" or plain[4] or len(plain[3]) != 1 \
@@ -652,9 +659,9 @@ class Pruning:
                             laid.add(card.rank)
                             yield Move("move", src, dst, 1, card)
                     continue
-                for card in rules.available_cards(pos, src):
-                    if ranks is None or card.rank in ranks:
-                        yield Move("move", src, dst, 1, None)
+                cards = pos.piles[src]  # every card face up: the top one is free
+                if cards and (ranks is None or cards[-1].rank in ranks):
+                    yield Move("move", src, dst, 1, None)
             return
         for src in rules.sources:
             if src == dst:
@@ -747,31 +754,34 @@ class Pruning:
         card of its rank from the pool, the two changing places first."""
         piles, pool, hand = pos.piles, self.pool, self.hand
         held = piles[hand]
+        tops = None  # the tableau piles topped by a card of the pool, and those cards
+        bottoms = None  # the cards that began the foundations
         out: list[Move] = []
-        for f, base, until, step in self.wants:
+        for f, firsts, following in self.wants:
             if only is not None and f != only:
                 continue
             pile = piles[f]
             if pile:
-                top = pile[-1]
-                if top.rank == until:
+                card = following.get(pile[-1])
+                if card is None:
                     continue
-                wanted = [Card(top.rank + step, top.suit)]
+                wanted: Iterable[Card] = (card,)
             else:
-                wanted = [c for c in pool if c.rank == base
-                          and not any(c in piles[g] for g in self.foundations)]
+                if bottoms is None:
+                    bottoms = {piles[g][0] for g in self.foundations if piles[g]}
+                wanted = [c for c in firsts if c not in bottoms]
             for card in wanted:
-                if card not in pool:
-                    continue
                 rank = card.rank
                 if card not in held:
                     other = next((c for c in held if c.rank == rank), None)
                     if other is not None:
                         out.append(_Swapped("move", hand, f, 1, card, (card, other)))
-                for t in self.garden:
-                    p = piles[t]
-                    if p and p[-1] != card and p[-1].rank == rank and p[-1] in pool:
-                        out.append(_Swapped("move", t, f, 1, None, (card, p[-1])))
+                if tops is None:
+                    tops = [(t, piles[t][-1]) for t in self.garden
+                            if piles[t] and piles[t][-1] in pool]
+                for t, top in tops:
+                    if top != card and top.rank == rank:
+                        out.append(_Swapped("move", t, f, 1, None, (card, top)))
         return out
 
     def concrete(self, line: list[Move]) -> list[Move]:
