@@ -1469,6 +1469,11 @@ class Rules:
         the cards moved (:meth:`play_own` for a game's own kind of move), then
         what the game records of it (:meth:`record`), then what happens by
         itself (:meth:`settle`)."""
+        bare = self._bare
+        if bare is None:
+            bare = self._bare = self._bare_moves()
+        if bare and move.kind == "move":
+            return self.transfer(pos, move.src, move.dst, move.count, move.card)
         if move.kind == "deal":
             after = self.apply_deal(pos)
         else:
@@ -1486,6 +1491,17 @@ class Rules:
             if self.specs[move.src].face in ("top-up", "alternate"):
                 after = self.turn_up(after, move.src)
         return self.settle(self.record(pos, move, after))
+
+    _bare: bool | None = None  # see _bare_moves (found at the first move)
+
+    def _bare_moves(self) -> bool:
+        """Whether a card move is the cards' transfer and nothing else: no
+        module's own moves, records or settling, no graces, no vacancy filled
+        at once and no pile that turns its next card up."""
+        cls = type(self)
+        return cls.play_own is Rules.play_own and cls.record is Rules.record \
+            and cls.settle is Rules.settle and not self.grace and not self.refilled_at_once \
+            and not any(p.face in ("top-up", "alternate") for p in self.specs)
 
     @staticmethod
     def turn_up(pos: Position, index: int) -> Position:

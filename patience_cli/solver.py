@@ -161,6 +161,8 @@ class _DepthFirst(_Search):
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         rules, key, seen, stack = self.rules, self.key, self.seen, self.stack
         moves, cover, apply = self.pruning.moves, self.pruning.cover, self.pruning.apply
+        # where a move changes nothing but its two piles, only a move up can win
+        homes, plain = self.pruning.foundations, self.pruning.open
         goal = self.states + n
         while stack:
             pos, todo, _, last = stack[-1]
@@ -178,7 +180,7 @@ class _DepthFirst(_Search):
                 continue
             seen.add(k)
             self.states += 1
-            if rules.is_won(nxt):
+            if (move.dst in homes or not plain) and rules.is_won(nxt):
                 return WON, [frame[2] for frame in stack[1:]] + [move]
             stack.append((nxt, moves(nxt, move, None), move, move))
             if self.states >= goal:
@@ -216,6 +218,7 @@ class _Greedy(_Search):
         measure, rng, moves, cover = self.measure, self.rng, self.pruning.moves, \
             self.pruning.cover
         apply = self.pruning.apply
+        homes, plain = self.pruning.foundations, self.pruning.open
         goal = self.states + n
         while heap:
             _, _, pos, last, pending, kept, since = heapq.heappop(heap)
@@ -234,7 +237,7 @@ class _Greedy(_Search):
                     continue
                 came[k] = (kept, since + (move,))
                 self.states += 1
-                if rules.is_won(nxt):
+                if (move.dst in homes or not plain) and rules.is_won(nxt):
                     line: list[Move] = []
                     back = came[k]
                     while back is not None:
