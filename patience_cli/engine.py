@@ -1783,11 +1783,13 @@ class Rules:
                     if pile:
                         tops.setdefault(pile[0].suit.value, []).append(pile[-1].rank)
             card = self.moving_card(pos, move)
+            if not self._safe(card, tops):
+                continue
             # where a card could go up on piles that are not alike (an ascending
             # and a descending foundation of its suit), the choice matters
             homes = {(self.specs[f].build, pos.piles[f][-1].rank if pos.piles[f] else None)
                      for f in self.foundations if self.fits(pos, card, f)}
-            if len(homes) == 1 and self._safe(card, tops):
+            if len(homes) == 1:
                 return move
         return None
 

@@ -367,6 +367,7 @@ class Guide:
         plain = [b for b in founds if b.sequence is None and b.direction in ("up", "down")]
         self.foundations = [(f, specs[f].build) for f in rules.foundations
                             if specs[f].build in plain]
+        self.built = [f for f, _ in self.foundations]
         ways = {b.direction for b in plain}
         # the order cards go up in: by rank up, or down; none where both happen
         self.sign = 0 if len(ways) != 1 else (1 if ways == {"up"} else -1)
@@ -386,8 +387,8 @@ class Guide:
         cards and the foundations' top cards: a position differs from the one
         it came from in a pile or two."""
         piles = pos.piles
-        home = sum(len(piles[f]) for f in self.rules.foundations)
-        tops = tuple(piles[f][-1] if piles[f] else None for f, _ in self.foundations)
+        home = sum([len(piles[f]) for f in self.rules.foundations])
+        tops = tuple([piles[f][-1] if piles[f] else None for f in self.built])
         wanted = self._wanted.get(tops)
         if wanted is None:
             wanted = self._wanted[tops] = self.wanted(pos)
