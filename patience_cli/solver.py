@@ -558,6 +558,8 @@ class Pruning:
             self.garden = tuple(sorted(self.tableau))
             # the garden's piles taken in sorted order where the rules treat them alike
             self.alike = any(set(g) == self.tableau for g in rules.alike_groups())
+            # and the foundations, which each say what they hold by their top card
+            self.alike_homes = any(set(g) == self.foundations for g in rules.alike_groups())
             # the piles other than the garden, the hand and the foundations
             self.others = tuple(i for i in range(len(rules.specs)) if i not in self.tableau
                                 and i not in self.foundations and i != self.hand)
@@ -710,10 +712,14 @@ class Pruning:
         if self.alike:
             garden.sort(key=hash)
         # a foundation says what it holds by its top card (one suit, a steady step)
-        return (tuple(garden), frozenset([piles[f][-1] for f in self.foundations if piles[f]]),
-                tuple([piles[i] for i in self.others]), pos.down, pos.extra)
+        homes = frozenset([piles[f][-1] for f in self.foundations if piles[f]]) \
+            if self.alike_homes else tuple([piles[f][-1:] for f in self.foundations])
+        return (tuple(garden), homes, tuple([piles[i] for i in self.others]), pos.down,
+                pos.extra)
 
     def _pooled_apply(self, pos: Position, move: Move) -> Position:
+        """The position after *move*, two cards of the pool changing places
+        first where it says so (see :meth:`_virtual`)."""
         if type(move) is _Swapped:
             a, b = move.swap
             pos = pos._replace(piles=tuple(
