@@ -1777,11 +1777,7 @@ class Rules:
             if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
             if tops is None:
-                tops = {}
-                for f in self.foundations:
-                    pile = pos.piles[f]
-                    if pile:
-                        tops.setdefault(pile[0].suit.value, []).append(pile[-1].rank)
+                tops = self._foundation_tops(pos)
             card = self.moving_card(pos, move)
             if not self._safe(card, tops):
                 continue
@@ -1852,6 +1848,22 @@ class Rules:
                     suits.add(suit)
         known[suit] = None if suits is None else frozenset(suits)
         return known[suit]
+
+    def _foundation_tops(self, pos: Position) -> dict[str, list[int]]:
+        """Each suit's foundations' top ranks (by the suit's letter)."""
+        tops: dict[str, list[int]] = {}
+        for f in self.foundations:
+            pile = pos.piles[f]
+            if pile:
+                tops.setdefault(pile[0].suit.value, []).append(pile[-1].rank)
+        return tops
+
+    def onto_home(self, pos: Position, card: Card) -> bool:
+        """Whether every card that some tableau pile would let be laid on
+        *card* (the rank below it, in the suits the builds allow) is on a
+        foundation; true where no tableau pile is built on."""
+        onto = self._suits_onto(card.suit.value)
+        return onto is None or self._rank_home(onto, card.rank - 1, self._foundation_tops(pos))
 
     def _rank_home(self, suits: Iterable[str], rank: int, tops: dict) -> bool:
         """Whether every card of *rank* in *suits* (each copy of it) is on a

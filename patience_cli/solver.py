@@ -731,16 +731,15 @@ class Pruning:
     def _choice_open(self, pos: Position, card: Card) -> bool:
         """Whether a card safe to play up may not go up alone, the pool
         leaving open which of its rank goes up: it is of the pool, a card of
-        the pool of its rank lies on the tableau, and some card of the rank
-        below is not home (once all are, every card of the pool of its rank
-        is free and safe, and they go up one after another)."""
+        the pool of its rank lies on the tableau, and some card that could be
+        laid on them is not home (once all are, every card of the pool of its
+        rank is free and safe, and they go up one after another)."""
         if card not in self.pool:
             return False
         rank, pool, piles = card.rank, self.pool, pos.piles
         if not any(c.rank == rank and c in pool for t in self.garden for c in piles[t]):
             return False
-        return any(c.rank == rank - 1 for i in self.garden + (self.hand,) + self.others
-                   for c in piles[i])
+        return not self.rules.onto_home(pos, card)
 
     def _one_of_each_rank(self, moves: list[Move]) -> list[Move]:
         """*moves* with one card of each rank from the hand to each tableau pile."""

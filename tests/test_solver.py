@@ -488,7 +488,7 @@ def test_a_pooled_card_goes_up_from_the_garden_or_the_bouquet_whenever_one_may()
     assert ups({1: "3h", 2: "Ad 5s", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {
         (1, "2c"), (7, "2c"), (1, "2s"), (7, "2s")}
     # ... and once none is, every deuce is free and goes up in turn, one alone
-    assert ups({1: "3h", 7: "2c 2s", 8: "Ac", 9: "As"}, "2c") == {(1, "2c")}
+    assert ups({1: "3h", 7: "2c 2s", 8: "Ac", 9: "As", 10: "Ah", 11: "Ad"}, "2c") == {(1, "2c")}
 
 
 @settings(max_examples=60, deadline=None)
