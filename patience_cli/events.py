@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .engine import Move, Position
+from .position import Move, Position
 from .layout import Layout, Role
 
 

@@ -16,6 +16,7 @@ from .engine import (
     Status, move_from_text, move_to_text,
 )
 from .errors import ExitStatus, PatienceError
+from .features.grace import Grace
 from .games import load
 from .layout import Layout, LayoutError, Role, game_ids
 from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
@@ -340,7 +341,8 @@ class Game:
             return Move("move", src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
             graced = [Move("move", src, d, count, card) for d in dsts]
-            graced = [m for m in graced if self.rules.is_grace(pos, m)]
+            grace = self.rules.feature(Grace)
+            graced = [m for m in graced if grace is not None and grace.owns(pos, m)]
             if graced:
                 return graced[0]  # a grace: a card that is not free, named
             card = None  # the top card, checked below
@@ -374,8 +376,9 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
-        graced = list(dict.fromkeys(m.src for m in self.rules.grace_moves(pos) if m.card == card)) \
-            if self.rules.grace else []
+        grace = self.rules.feature(Grace)
+        graced = list(dict.fromkeys(m.src for m in grace.moves(pos) if m.card == card)) \
+            if grace is not None else []
         if len(graced) > 1:
             numbers = [self.layout.piles[i].number for i in graced]
             raise AmbiguousMoveError(

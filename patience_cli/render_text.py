@@ -283,7 +283,8 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
     made = f"{moves_made} move{'s' if moves_made != 1 else ''}"
     counters = rules.counters(pos)
     score = "" if counters is None else \
-        f" Counters: {counters:+d} (paid {rules.scoring['stake']}, {rules.scoring['per_card']} won for each card on a foundation)."
+        f" Counters: {counters:+d} (paid {rules.scoring.stake}, {rules.scoring.per_card} won " \
+        "for each card on a foundation)."
     if status is Status.WON:
         return [f"Won after {made}: {why}." + score]
     if status is Status.LOST:

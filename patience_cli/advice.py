@@ -1,0 +1,233 @@
+"""Advice for ``auto`` and the solver: moves that can never hurt, moves the
+rules force, and positions alike under the rules.
+
+Part of :class:`patience_cli.engine.Rules` (a mixin).  Nothing here changes
+what is legal: it says which legal moves need not be tried.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any, Iterable
+
+from .cards import Card
+from .layout import Layout, PileSpec, Role
+from .position import Move, Position
+
+if TYPE_CHECKING:
+    from .features import Feature
+
+
+class Advice:
+    """Safe moves, forced moves and symmetry (a part of ``Rules``)."""
+
+    layout: Layout
+    specs: tuple[PileSpec, ...]
+    foundations: tuple[int, ...]
+    tableau: tuple[int, ...]
+    group_piles: dict[str, tuple[int, ...]]
+    features: tuple["Feature", ...]
+    has_deal_step: bool
+    open_routes: bool
+
+    def plain_moves(self) -> bool:
+        """Whether a move changes nothing but the two piles it names: no module
+        of the game's own, no route rules, claims, compulsions or graces, no
+        pile refilled or dealt onto in play (the solver's pruning and the
+        wider safe rule rest on it; found once)."""
+        return self._plain_moves
+
+    @functools.cached_property
+    def _plain_moves(self) -> bool:
+        return self.layout.rules == "standard" and self.open_routes \
+            and all(f.plain for f in self.features)
+
+    def forced_move(self, pos: Position) -> Move | None:
+        """The move the rules force now, if any (``auto`` plays these)."""
+        return None
+
+    def safe_foundation_move(self, pos: Position,
+                             moves: Iterable[Move] | None = None) -> Move | None:
+        """A move to a foundation that can never hurt (for ``auto --foundations``),
+        among *moves* (by default the legal moves).
+
+        A card is safe when no tableau pile could ever need it to hold a
+        lower card: aces and deuces always; otherwise once every card of the
+        next lower rank that could be placed on it is on a foundation; and,
+        where nothing is dealt or gathered in play and a move changes nothing
+        but its two piles (:meth:`plain_moves`), once each of those cards
+        could go up instead (every card of two ranks lower of its suit is
+        home) and nothing could be placed on it (every card of two ranks
+        lower that could be is home)."""
+        if not self._safety_known():
+            return None  # builds this rule of thumb does not cover: nothing is called safe
+        tops: dict[str, list[int]] | None = None  # each suit's foundations' top ranks
+        for move in (self.legal_moves(pos) if moves is None else moves):
+            if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
+                continue
+            if tops is None:
+                tops = self._foundation_tops(pos)
+            card = self.moving_card(pos, move)
+            if not self._safe(card, tops):
+                continue
+            # where a card could go up on piles that are not alike (an ascending
+            # and a descending foundation of its suit), the choice matters
+            homes = {(self.specs[f].build, pos.piles[f][-1].rank if pos.piles[f] else None)
+                     for f in self.foundations if self.fits(pos, card, f)}
+            if len(homes) == 1:
+                return move
+        return None
+
+    def _safety_known(self) -> bool:
+        """Whether :meth:`_safe`'s rule of thumb holds for this layout: every
+        pile built on in play builds down by one without turning the corner
+        (or is not built on), and, where such piles exist, the foundations
+        go up; found once."""
+        return self._safety
+
+    @functools.cached_property
+    def _safety(self) -> bool:
+        built = [p.build for p in self.specs if p.build is not None and p.role in
+                 (Role.TABLEAU, Role.TALON, Role.RESERVE)]
+        plain = all(b.direction in ("down", "none") and b.step == 1 and not b.wrap
+                    and not b.one_way for b in built)
+        up = all(p.build.sequence is None and p.build.direction == "up"
+                 for p in self.specs if p.role is Role.FOUNDATION and p.build)
+        return plain and (up or not any(b.direction != "none" for b in built))
+
+    def _safe(self, card: Card, tops: dict) -> bool:
+        if card.rank <= 2:
+            return True
+        onto = self._suits_onto(card.suit.value)
+        if onto is None:
+            return True
+        if self._rank_home(onto, card.rank - 1, tops):
+            return True
+        # a card that could be laid on this one, not yet home, could as well go
+        # home instead, where its foundation waits for it and nothing could
+        # ever be laid on it: every card of the rank below it that could is home
+        # (only where a move changes nothing but its two piles and nothing is
+        # dealt or gathered, which the card's going up early would change)
+        if self.has_deal_step or not self.plain_moves() \
+                or not self._rank_home(onto, card.rank - 2, tops):
+            return False
+        below: set[str] = set()
+        for s in onto:
+            below |= self._suits_onto(s) or frozenset()
+        return self._rank_home(below, card.rank - 2, tops)
+
+    def _suits_onto(self, suit: str) -> frozenset[str] | None:
+        """The suits of the cards that some tableau pile lets be laid on a
+        card of *suit*; None where no tableau pile is built on (found once
+        for each suit)."""
+        known = self.__dict__.setdefault("_onto_suits", {})  # found once a suit
+        if suit in known:
+            return known[suit]
+        builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]
+        suits: set[str] | None = None
+        if builds and not all(b.direction == "none" for b in builds):
+            red = suit in ("d", "h")
+            suits = set()
+            for b in builds:
+                if b.suit == "any":
+                    suits |= {"c", "d", "h", "s"}
+                elif b.suit == "alternate":
+                    suits |= {"c", "s"} if red else {"d", "h"}
+                else:
+                    suits.add(suit)
+        known[suit] = None if suits is None else frozenset(suits)
+        return known[suit]
+
+    def _foundation_tops(self, pos: Position) -> dict[str, list[int]]:
+        """Each suit's foundations' top ranks (by the suit's letter)."""
+        tops: dict[str, list[int]] = {}
+        for f in self.foundations:
+            pile = pos.piles[f]
+            if pile:
+                tops.setdefault(pile[0].suit.value, []).append(pile[-1].rank)
+        return tops
+
+    def onto_home(self, pos: Position, card: Card) -> bool:
+        """Whether every card that some tableau pile would let be laid on
+        *card* (the rank below it, in the suits the builds allow) is on a
+        foundation; true where no tableau pile is built on."""
+        onto = self._suits_onto(card.suit.value)
+        return onto is None or self._rank_home(onto, card.rank - 1, self._foundation_tops(pos))
+
+    def _rank_home(self, suits: Iterable[str], rank: int, tops: dict) -> bool:
+        """Whether every card of *rank* in *suits* (each copy of it) is on a
+        foundation, given each suit's foundations' top ranks."""
+        copies = self.layout.pack_count
+        for s in suits:
+            if sum(1 for r in tops.get(s, ()) if r >= rank) < copies:
+                return False
+        return True
+
+    def solver_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """Hook for the solver (:mod:`patience_cli.solver`): the legal moves in
+        the order to try them, best first; a game may drop moves that can never
+        matter (dominance, symmetry), never all that lead to a win.  By
+        default: the forced move alone where the rules force one, or a card
+        to a foundation that can never hurt ('auto --foundations'), else
+        every move, those to the foundations first (the engine's order)."""
+        forced = self.forced_move(pos)
+        if forced is not None and forced in moves:
+            return [forced]
+        safe = self.safe_foundation_move(pos, moves)
+        if safe is not None:
+            return [safe]  # a card up that can never hurt: nothing else need be tried
+        return moves
+
+    def solver_key(self, pos: Position) -> Any:
+        """Hook for the solver: what it remembers a position by, so that
+        positions alike under the rules are searched once (symmetry).  By
+        default the piles of a group whose piles the rules treat all alike
+        (see :meth:`alike_groups`) are taken in sorted order: six Garden
+        packets swapped about are one position."""
+        groups = self.alike_groups()
+        if not groups:
+            return pos
+        if not any(pos.down):  # every card face up: the piles alone say it
+            cards = list(pos.piles)
+            for group in groups:
+                # in the order of their hashes: the same within a run, which is all
+                # a search needs, and far cheaper than comparing cards (two piles of
+                # one hash keep their order: at worst a transposition missed)
+                for i, pile in zip(group, sorted([cards[i] for i in group], key=hash)):
+                    cards[i] = pile
+            return tuple(cards), pos.extra
+        piles = list(zip(pos.piles, pos.down))
+        for group in groups:
+            for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
+                piles[i] = pile
+        return tuple(piles), pos.extra
+
+    def alike_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups of tableau or foundation piles that the rules treat all
+        alike, found once: in a game with no module of its own, a group whose
+        piles differ only in number and place, that is not dealt or gathered
+        pile by pile in play (regather, deal_to, onto_latest), not refilled
+        from, nor named by a grace, a hold or a pile's own ``deal_up`` list
+        (the Four Corners' side packets go up only to the foundation beside
+        them, in every new deal)."""
+        return self._alike
+
+    @functools.cached_property
+    def _alike(self) -> tuple[tuple[int, ...], ...]:
+        out = []
+        ordered = {g for f in self.features for g in f.ordered_groups()}
+        named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
+        if self.layout.rules == "standard":
+            for group, piles in self.group_piles.items():
+                specs = [self.specs[i] for i in piles]
+                first = specs[0]
+                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION) or \
+                        group in ordered \
+                        or any(p.number in named or isinstance(p.deal_up, tuple)
+                               for p in specs):
+                    continue
+                rule = lambda p: (p.role, p.build, p.available, p.face, p.move,  # noqa: E731
+                                  p.accepts_from, p.second_to, p.first_claim, p.deal_up)
+                if all(rule(p) == rule(first) for p in specs):
+                    out.append(piles)
+        return tuple(out)

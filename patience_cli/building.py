@@ -1,0 +1,335 @@
+"""Building: whether a card may go on a pile by the pile's build, and why not.
+
+Part of :class:`patience_cli.engine.Rules` (a mixin: the core's building
+rules in a file of their own).  :meth:`Building.fits` is the cheap yes or no
+the move generator asks; :meth:`Building.build_reason` words a refusal; a
+game that words its own build rules (overriding ``build_reason``,
+``empty_reason`` or ``sequence_reason``) is asked through them.  A pile that
+a rule feature lays cards on by its own rule (a place aside) is answered by
+that feature.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Sequence
+
+from .cards import RANK_NOUN, Card, parse_card
+from .layout import FIRST, Build, PileSpec, Role, sequence_text
+from .position import Position
+
+if TYPE_CHECKING:
+    from .features import Feature
+    from .layout import Layout
+
+
+@functools.lru_cache(maxsize=None)
+def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]:
+    """The ranks a plain build takes on a card of *rank* (found once each)."""
+    return frozenset(((rank + s - 1) % 13 + 1) if wrap else rank + s for s in steps)
+
+
+class Building:
+    """The build rules of the layout's piles (a part of ``Rules``)."""
+
+    layout: "Layout"
+    specs: tuple[PileSpec, ...]
+    group_piles: dict[str, tuple[int, ...]]
+    target_groups: tuple[tuple[int, ...], ...]
+    placed_by: dict[int, "Feature"]
+
+    def _setup_building(self) -> None:
+        """Found once: whether the game words its own builds, each pile's
+        plain build, and the piles the move generator looks at."""
+        #: whether the game words build rules of its own
+        self._worded = self._worded_builds()
+        #: piles whose build the layout says plainly: their fits() is a few
+        #: comparisons, set out once here (None: the full rules)
+        self._plain: tuple[tuple | None, ...] = tuple(self._plain_build(p) for p in self.specs)
+        if not self._worded:
+            # a pile the layout gives no build never takes a card by its rules:
+            # the move generator need not look at it (a feature's places may)
+            self._build_targets = tuple(
+                tuple(i for i in g if self.specs[i].build is not None or i in self.placed_by)
+                for g in self.target_groups)
+        else:
+            self._build_targets = self.target_groups
+
+    @property
+    def plain_builds(self) -> tuple[tuple | None, ...]:
+        """Each pile's build where the layout says it plainly: (what an empty
+        pile takes: a rank, 0 for any card or None for none; the rank it ends
+        with; its suit rule; the rank steps a card may make from the top;
+        whether it turns the corner), else None (see :meth:`fits`)."""
+        return self._plain
+
+    def fits(self, pos: Position, card: Card, dst: int) -> bool:
+        """Whether *card* may go on pile *dst*: the cheap yes or no, with no
+        words made (:meth:`build_reason` words a refusal).  A game that
+        words its own build rules is asked through them."""
+        plain = self._plain[dst]
+        if plain is not None:
+            pile = pos.piles[dst]
+            empty, until, suit, steps, wrap = plain
+            if not pile:
+                return empty is not None and (empty == 0 or card.rank == empty)
+            top = pile[-1]
+            if top.rank == until or (suit == "same" and card.suit != top.suit) or \
+                    (suit == "alternate" and card.colour == top.colour):
+                return False
+            return ((card.rank - top.rank) % 13 if wrap else card.rank - top.rank) in steps
+        placer = self.placed_by.get(dst)
+        if placer is not None:
+            return placer.fits(pos, card, dst)
+        if self._worded:
+            return self.build_reason(pos, card, dst) is None
+        spec = self.specs[dst]
+        build = spec.build
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
+                                              Role.RESERVE):
+            return False
+        pile = pos.piles[dst]
+        if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
+            return False
+        if not pile and build.base_card is not None and card.code.lower() != \
+                build.base_card.lower():
+            return False
+        if build.sequence is not None:
+            n = len(pile)
+            return n < len(build.sequence) and card.rank == build.sequence[n] and \
+                (not pile or self.suit_follows(build, card, pile[-1]))
+        if build.base == 0 or build.until == 0:  # decided by the deal (FIRST)
+            build = self.decided(pos, spec)
+        if not pile:
+            if spec.role is Role.FOUNDATION or build.empty == "base":
+                return build.base is None or build.base == 0 or card.rank == build.base
+            return build.empty != "none"
+        if build.capacity is not None and len(pile) >= build.capacity:
+            return False
+        if build.alone and len(pile) == 1:
+            return True  # a lone king (its pile's first card alone) takes any card
+        top = pile[-1]
+        if build.until is not None and top.rank == build.until:
+            return False
+        if build.one_way and len(pile) > 1 and not self._keeps_way(card, pile):
+            return False
+        return self.in_sequence(build, card, top)
+
+    def _plain_build(self, spec: PileSpec) -> tuple | None:
+        """(what an empty pile takes: a rank, 0 for any card or None for
+        none; the rank it ends with; its suit rule; the rank steps a card
+        may make from the top; whether it turns the corner), or None."""
+        b = spec.build
+        if b is None or self._worded or spec.index in self.placed_by or spec.role not in (
+                Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
+                b.distinct_suits or b.base_card is not None or b.sequence is not None or \
+                b.base == FIRST or b.until == FIRST or b.capacity is not None or b.alone or \
+                b.one_way:
+            return None
+        if spec.role is Role.FOUNDATION or b.empty == "base":
+            empty = b.base or 0
+        else:
+            empty = None if b.empty == "none" else 0
+        steps = set()
+        if b.direction in ("up", "up-or-down"):
+            steps.add(b.step % 13 if b.wrap else b.step)
+        if b.direction in ("down", "up-or-down"):
+            steps.add((13 - b.step) % 13 if b.wrap else -b.step)
+        return empty, b.until, b.suit, frozenset(steps), b.wrap
+
+    @staticmethod
+    def _keeps_way(card: Card, pile: Sequence[Card]) -> bool:
+        """Whether *card* goes on the way the pile's top two cards go."""
+        return (card.rank - pile[-1].rank) == (pile[-1].rank - pile[-2].rank)
+
+    def _worded_builds(self) -> bool:
+        """Whether this game words build rules of its own (then :meth:`fits`
+        asks them)."""
+        cls = type(self)
+        return (cls.build_reason is not Building.build_reason
+                or cls.empty_reason is not Building.empty_reason
+                or cls.sequence_reason is not Building.sequence_reason)
+
+    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        """Why *card* may not go on pile *dst*, or None if it may."""
+        spec = self.specs[dst]
+        placer = self.placed_by.get(dst)
+        if placer is not None:
+            return placer.build_reason(pos, card, dst)
+        build = spec.build
+        if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
+                                              Role.RESERVE):
+            return f"nothing may be placed on the {spec.ref}"
+        pile = pos.piles[dst]
+        where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
+        if build.base == 0 or build.until == 0:
+            build = self.decided(pos, spec)
+            if build.base == 0 and not pile:
+                return None  # the first card decides
+        if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
+            return (f"the {spec.name}s are of different suits: one already holds the "
+                    f"{card.suit.name.lower()}, so the {card} cannot start the {spec.ref}")
+        if not pile and build.base_card is not None and card.code.lower() != \
+                build.base_card.lower():
+            return f"the {spec.ref} is the place of the {parse_card(build.base_card)} only"
+        if build.sequence is not None:
+            return self.order_reason(build, spec, card, pile)
+        if not pile:
+            return self.empty_reason(build, spec, card)
+        if build.capacity is not None and len(pile) >= build.capacity:
+            n = build.capacity
+            return f"the {spec.ref} holds at most {n} card{'s' if n != 1 else ''}"
+        if build.alone and len(pile) == 1:
+            return None  # a lone king takes any card
+        top = pile[-1]
+        if build.until is not None and top.rank == build.until:
+            return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
+        if build.one_way and len(pile) > 1 and not self._keeps_way(card, pile) and \
+                self.in_sequence(build, card, top):
+            way = "up" if top.rank > pile[-2].rank else "down"
+            return (f"the {spec.ref} goes {way}, as its first cards set it: the {card} "
+                    f"cannot go on the {top}")
+        return self.sequence_reason(build, where, card, top)
+
+    def empty_reason(self, build: Build, spec: PileSpec, card: Card) -> str | None:
+        if spec.role is Role.FOUNDATION or build.empty == "base":
+            if build.base is not None and card.rank != build.base:
+                return (f"an empty {'foundation' if spec.role is Role.FOUNDATION else spec.ref}"
+                        f" takes only {'an' if build.base in (1, 8) else 'a'} "
+                        f"{RANK_NOUN[build.base]}: the {card} cannot start it")
+            return None
+        if build.empty == "none":
+            return f"an empty packet of the {spec.name} is never refilled"
+        return None
+
+    def decided(self, pos: Position, spec: PileSpec) -> Build:
+        """*spec*'s build with a base or end rank of ``first`` made real: the
+        rank of the first card of any pile of its group (the card the deal
+        laid there); its end is the rank below, the run going round the
+        corner.  Before any such card: still undecided (0)."""
+        build = spec.build
+        assert build is not None
+        first = next((pos.piles[i][0].rank for i in self.group_piles[spec.group]
+                      if pos.piles[i]), 0)
+        base = first if build.base == 0 else build.base
+        until = ((first - 2) % 13 + 1 if first else 0) if build.until == 0 else build.until
+        return build._replace(base=base, until=until)
+
+    def _suit_taken(self, pos: Position, spec: PileSpec, card: Card) -> bool:
+        return any(pos.piles[i] and pos.piles[i][0].suit == card.suit
+                   for i in self.group_piles[spec.group])
+
+    def order_reason(self, build: Build, spec: PileSpec, card: Card,
+                     pile: Sequence[Card]) -> str | None:
+        """Why *card* may not go on a pile built in a set order of ranks."""
+        order = build.sequence or ()
+        n = len(pile)
+        if n < len(order) and card.rank == order[n] and \
+                (not pile or self.suit_follows(build, card, pile[-1])):
+            return None
+        if n >= len(order):
+            return f"the {spec.ref} is complete"
+        needed = RANK_NOUN[order[n]]
+        if card.rank != order[n]:
+            what = f"the {spec.ref} takes {'an' if order[n] in (1, 8) else 'a'} {needed} next"
+            if not pile:
+                what = f"an empty {spec.ref} takes only {'an' if order[n] in (1, 8) else 'a'} " \
+                       f"{needed}"
+            return f"{what} (its order is {sequence_text(order)}): the {card} cannot go there"
+        top = pile[-1]
+        if build.suit == "same":
+            return f"the {spec.ref} follows suit: the {card} cannot go on the {top}"
+        return f"the {spec.ref} builds in alternate colours: the {card} cannot go on the {top}"
+
+    @staticmethod
+    def suit_follows(build: Build, card: Card, top: Card) -> bool:
+        """Whether *card* keeps *build*'s rule of suit or colour on *top*."""
+        if build.suit == "same":
+            return card.suit == top.suit
+        if build.suit == "alternate":
+            return card.colour != top.colour
+        return True
+
+    @staticmethod
+    def in_sequence(build: Build, card: Card, top: Card) -> bool:
+        """Whether *card* may go on *top* by *build*: the cheap yes or no;
+        :meth:`sequence_reason` words a refusal."""
+        if build.suit == "same" and card.suit != top.suit:
+            return False
+        if build.suit == "alternate" and card.colour == top.colour:
+            return False
+        step = card.rank - top.rank
+        if build.wrap:
+            step = (step + 13) % 13
+            up = step == build.step % 13
+            down = step == (13 - build.step) % 13
+        else:
+            up, down = step == build.step, step == -build.step
+        return (up and build.direction in ("up", "up-or-down")) or \
+            (down and build.direction in ("down", "up-or-down"))
+
+    def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
+        if self.in_sequence(build, card, top):
+            return None  # no words are made for a move that is allowed
+        plural = where == "the foundations"  # "the foundations follow", "the Garden follows"
+        clash = f"the {card} cannot go on the {top}"
+        if build.suit == "same" and card.suit != top.suit:
+            return f"{where} {'follow' if plural else 'follows'} suit: {clash}"
+        if build.suit == "alternate" and card.colour == top.colour:
+            return f"{where} {'build' if plural else 'builds'} in alternate colours: {clash}"
+        ok = False
+        if not ok:
+            verb = {"up": "builds up", "down": "builds down"}.get(build.direction,
+                                                                "builds up or down")
+            if where.startswith("the foundations"):
+                verb = {"up": "ascend in sequence", "down": "descend in sequence"}.get(
+                    build.direction, verb)
+            need = top.rank + build.step if build.direction == "up" else top.rank - build.step
+            if build.wrap:
+                need = (need - 1) % 13 + 1
+            if build.step != 1:
+                verb += f" by {build.step}s"
+            hint = (f" (it needs {'an' if need in (1, 8) else 'a'} {RANK_NOUN[need]})"
+                    if build.direction in ("up", "down") and 1 <= need <= 13 else "")
+            return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
+        return None
+
+    def _takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
+        """What each pile of *dsts* takes now, for the move generator:
+        ``(pile, ranks, how, like)``, where *ranks* are the ranks it takes
+        (None: any), and *how* says what else a card needs: None nothing
+        more, ``same`` the suit *like*, ``alternate`` a colour other than
+        *like*, ``fits`` the full rules (:meth:`fits`).  A pile that takes
+        nothing now is left out.  (None as both ranks and how: an empty pile
+        that takes any card.)"""
+        out = []
+        for dst in dsts:
+            plain = self._plain[dst]
+            if plain is None:
+                out.append((dst, None, "fits", None))
+                continue
+            empty, until, suit, steps, wrap = plain
+            pile = pos.piles[dst]
+            if not pile:
+                if empty is not None:
+                    out.append((dst, None if empty == 0 else frozenset((empty,)), None, None))
+                continue
+            top = pile[-1]
+            if top.rank == until:
+                continue
+            ranks = _ranks_after(top.rank, steps, wrap)
+            if suit == "same":
+                out.append((dst, ranks, "same", top.suit))
+            elif suit == "alternate":
+                out.append((dst, ranks, "alternate", top.colour))
+            else:
+                out.append((dst, ranks, None, None))
+        return out
+
+    def ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The ranks pile *dst* takes now, for a quick look before
+        :meth:`fits`: an empty set where it takes none, None where any rank
+        may do (an empty pile that takes any card, or a pile whose rules say
+        more than a rank)."""
+        takers = self._takers(pos, [dst])
+        return takers[0][1] if takers else frozenset()

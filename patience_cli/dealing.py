@@ -1,0 +1,181 @@
+"""The lay-out: the pack dealt to the piles as the layout says.
+
+The cards the layout withdraws first (a pile's ``withdraw``), then the rest
+pile by pile or in rounds (``[deal]``), cards going up to the foundations as
+they are dealt where a pile says so (its ``deal_up``, with ``[deal]``'s
+``up_slot`` and ``up_from``).  Used by :meth:`Rules.deal` and by a new deal
+of the gathered cards (:mod:`patience_cli.features.regather`).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cards import RANK_TEXT, Card
+from .features.feature import Rules
+from .features.holds import Holds
+from .layout import PileSpec, Role
+from .position import Position
+
+RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
+
+
+def deal(rules: Rules, deck: Sequence[Card]) -> Position:
+    """Lay out *deck* (top card first) as the layout says: first the cards
+    the layout withdraws (each the first of its kind in the pack), then
+    the rest pile by pile (the core then settles it)."""
+    piles: list[list[Card]] = [[] for _ in rules.specs]
+    deck = withdraw(rules, deck, piles)
+    i = 0
+    fixed = [p for p in rules.specs if isinstance(p.deal, int)]
+    if rules.layout.deal_groups:
+        rank = {g: n for n, g in enumerate(rules.layout.deal_groups)}
+        fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
+    shared = [p for p in rules.specs if p.deal == "rest" and rules.layout.deal_order == "rounds"
+              and p.role is not Role.STOCK]
+    if shared or rules.deals_up:
+        i = deal_stepwise(rules, deck, piles, fixed + shared)
+    elif rules.layout.deal_order == "rounds":
+        remaining = {p.index: p.deal for p in fixed}
+        while any(remaining.values()):
+            for p in fixed:
+                if remaining[p.index]:
+                    piles[p.index].append(deck[i])
+                    i += 1
+                    remaining[p.index] -= 1
+    else:
+        for p in fixed:
+            piles[p.index].extend(deck[i:i + p.deal])
+            i += p.deal
+    rest = [p for p in rules.specs if p.deal == "rest" and p not in shared]
+    if len(rest) > 1:
+        raise ValueError("only one pile may take the rest of the pack")
+    if rest:
+        # A face-down pack keeps its top card on top (last); cards laid
+        # face up are laid in the order they come.
+        remainder = deck[i:]
+        piles[rest[0].index].extend(reversed(remainder) if rest[0].is_face_down else remainder)
+        i = len(deck)
+    if i != len(deck):
+        raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
+    down = tuple(len(piles[p.index]) if p.is_face_down
+                 else max(0, len(piles[p.index]) - 1) if p.face in ("top-up", "alternate")
+                 else 0
+                 for p in rules.specs)
+    return Position(tuple(tuple(p) for p in piles), down)
+
+
+def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
+                   order: list[PileSpec]) -> int:
+    """Deal *deck* card by card to the piles of *order*, each its ``deal``
+    count (``rest``: until the pack is out), pile by pile or a card to each
+    in turn (``deal.order``).  A card that a foundation its pile names in
+    ``deal_up`` takes goes up as it is dealt, and its place takes the next
+    card or is passed over (``deal.up_slot``); with ``deal.up_from =
+    "free"`` the last card of every pile dealt goes up too, whenever it can,
+    and with ``"round"`` the last card of every pile dealt in this round
+    (Cadogan's Louis: each circle blocks the one before it).
+    Returns how many cards of *deck* were dealt."""
+    remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
+    refill = rules.layout.deal_up_slot == "refill"
+    rounds = rules.layout.deal_order == "rounds"
+    free = rules.layout.deal_up_from
+    fresh: set[int] | None = set() if free == "round" else None  # this round's tops
+    i = 0
+    while i < len(deck) and any(remaining.values()):
+        if fresh is not None:
+            fresh.clear()
+        for p in order:
+            while remaining[p.index] and i < len(deck):
+                card = deck[i]
+                i += 1
+                up = _goes_up_as_dealt(rules, piles, p, card)
+                if up is not None:
+                    piles[up].append(card)
+                    if free != "dealt":
+                        _free_cards_go_up(rules, piles, order, fresh)
+                    if refill:
+                        continue  # the next card takes its place
+                else:
+                    piles[p.index].append(card)
+                    if fresh is not None:
+                        fresh.add(p.index)
+                remaining[p.index] -= 1
+                if rounds:
+                    break
+    return i
+
+
+def _free_cards_go_up(rules: Rules, piles: list[list[Card]], order: list[PileSpec],
+                      fresh: set[int] | None = None) -> None:
+    """During the deal, the last card of each pile dealt goes up while a
+    foundation of its ``deal_up`` takes it (Hoffmann's La Nationale); with
+    *fresh*, only the last cards laid in this round, a card beneath one
+    gone up staying blocked (Cadogan's Louis)."""
+    moved = True
+    while moved:
+        moved = False
+        for p in order:
+            if piles[p.index] and (fresh is None or p.index in fresh):
+                up = _goes_up_as_dealt(rules, piles, p, piles[p.index][-1])
+                if up is not None:
+                    piles[up].append(piles[p.index].pop())
+                    if fresh is not None:
+                        fresh.discard(p.index)
+                    moved = True
+
+
+def _goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
+                      card: Card) -> int | None:
+    """The foundation a card just dealt to pile *spec* goes up to at once
+    (its ``deal_up``), if one takes it.  Where the layout lays aside a card
+    both foundations of a pair take (``play.hold``), such a card goes to
+    its place aside; and a card that would follow a card laid aside sends
+    that card up first (it is moved here, before the card is laid)."""
+    targets = spec.deal_up
+    if targets is None:
+        return None
+    holds = rules.feature(Holds)
+    if holds is not None:
+        aside = holds.as_dealt(piles, card)
+        if aside is not None:
+            return aside
+    pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
+    # a card that starts a foundation goes to its place from any pile ("the
+    # foundation cards, as they appear in the deal ... are at once played")
+    empty = next((f for f in rules.foundations if not piles[f] and rules.fits(pos, card, f)),
+                 None)
+    if empty is not None:
+        return empty
+    found = rules.foundations if targets == "any" else \
+        tuple(rules.layout.by_number(n).index for n in targets)  # type: ignore[union-attr]
+    return next((f for f in found if rules.fits(pos, card, f)), None)
+
+
+def withdraw(rules: Rules, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
+    """Take out of *deck* the card each pile's ``withdraw`` names (a rank:
+    the first card of that rank; a card such as ``Kh``: the first such
+    card), lay it on its pile, and return the rest of the deck in order."""
+    wanted = [p for p in rules.specs if p.withdraw is not None]
+    if not wanted:
+        return list(deck)
+    rest = list(deck)
+    for spec in wanted:
+        pattern = spec.withdraw.upper()
+        every = pattern.endswith("+")  # every such card still in the pack
+        pattern = pattern.rstrip("+")
+        colour = None  # "black A": the first black ace
+        for word in ("BLACK ", "RED "):
+            if pattern.startswith(word):
+                colour, pattern = word.strip().lower(), pattern[len(word):]
+        rank_text, suit = (pattern[:-1], pattern[-1].lower()) \
+            if pattern[-1] in "CDHS" and pattern[:-1] else (pattern, None)
+        rank = RANK_OF_TEXT[rank_text]
+        found = [n for n, card in enumerate(rest)
+                 if card.rank == rank and (suit is None or card.suit.value == suit)
+                 and (colour is None or card.colour.value == colour)]
+        if not found:
+            raise ValueError(f"the pack holds no {spec.withdraw} left for the {spec.ref}")
+        for n in reversed(found if every else found[:1]):
+            piles[spec.index].insert(0, rest.pop(n))
+    return rest

@@ -1,0 +1,206 @@
+"""The protocol between the engine's core and a rule feature.
+
+A rule feature is one rule of the layout vocabulary (a counted grace, cards
+laid aside between two foundations, a vacancy refilled at once ...).  It is
+built only when a layout names it (:meth:`Feature.build`), reads its own
+layout keys there, and answers the core at the points below.  Every point
+has a default that changes nothing; a feature overrides only the points its
+rule touches, and the core asks, at each point, only the features that
+override it (found once per game), in the order of
+:data:`patience_cli.features.FEATURES`.
+
+The three encodings of a rule sit together in its class: the moves it
+generates (:meth:`moves`, :meth:`only_moves`), the cheap yes or no
+(:meth:`owns`, :meth:`verdict`, :meth:`route_allows`, :meth:`blocks_deal`)
+and the refusal's words (:meth:`refusal`, :meth:`route_refusal`,
+:meth:`deal_refusal` ...), which a test holds to agree.
+
+A dealing step (the pack onto the talon, the tableau gathered and dealt
+again ...) is a :class:`DealStep`: the first active one that takes the turn
+in a position answers for the ``deal`` move there.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Iterable, Iterator, Protocol, Sequence
+
+from ..cards import Card
+from ..layout import Layout, PileSpec
+from ..position import Move, Position
+
+
+class Rules(Protocol):
+    """What a feature may ask of the engine (:class:`patience_cli.engine.Rules`)."""
+
+    layout: Layout
+    specs: tuple[PileSpec, ...]
+    group_piles: dict[str, tuple[int, ...]]
+    foundations: tuple[int, ...]
+    sources: tuple[int, ...]
+    targets: tuple[int, ...]
+    deals_up: bool
+
+    def available_cards(self, pos: Position, index: int) -> list[Card]: ...
+    def fits(self, pos: Position, card: Card, dst: int) -> bool: ...
+    def may_route(self, pos: Position, src: int, dst: int, card: Card) -> bool: ...
+    def foundation_move_open(self, pos: Position) -> bool: ...
+    def transfer(self, pos: Position, src: int, dst: int, count: int = 1,
+                 card: Card | None = None) -> Position: ...
+    def deal_reason(self, pos: Position) -> str | None: ...
+    def home_count(self, pos: Position) -> int: ...
+    def group_names(self, groups: Sequence[str]) -> str: ...
+    def feature(self, kind: type) -> Any: ...
+    def deal_stepwise(self, deck: Sequence[Card], piles: list[list[Card]],
+                      order: list[PileSpec]) -> int: ...
+
+
+class Feature:
+    """One rule of the layout vocabulary, answering the core's questions."""
+
+    #: The layout keys that name and set it, for ``layouts/README.md``.
+    keys: ClassVar[tuple[str, ...]] = ()
+    #: Whether a move stays the transfer of cards between its two piles with
+    #: this rule in play (the solver's pruning rests on it: :meth:`Rules.plain_moves`).
+    plain: ClassVar[bool] = True
+    #: Whether the rule restricts where a card may travel (then the move
+    #: generator asks :meth:`route_allows` of every move it looks at).
+    restricts_routes: bool = False
+
+    def __init__(self, rules: "Rules") -> None:
+        self.rules = rules
+
+    @classmethod
+    def build(cls, rules: "Rules") -> "Feature | None":
+        """The feature for *rules*' layout, or None where the layout does
+        not name it."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ the deal
+    def dealt(self, pos: Position) -> Position:
+        """The position just dealt, with what the feature keeps of it."""
+        return pos
+
+    def settle(self, pos: Position) -> Position:
+        """What happens by itself after the deal and after every move."""
+        return pos
+
+    # ------------------------------------------------------------ places
+    def places(self) -> tuple[int, ...]:
+        """Piles cards are laid on by this feature's rule alone (not by a
+        build): they are move targets, and :meth:`fits` answers for them."""
+        return ()
+
+    def fits(self, pos: Position, card: Card, dst: int) -> bool:
+        """Whether *card* may be laid on *dst*, one of :meth:`places`."""
+        return False
+
+    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        """Why *card* may not be laid on *dst*, one of :meth:`places`."""
+        return None
+
+    # ------------------------------------------------------------ moves
+    def only_moves(self, pos: Position) -> Iterator[Move] | None:
+        """While the rule holds, the only moves open (else None)."""
+        return None
+
+    def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
+        """The piles cards may be played from now, of *sources*."""
+        return sources
+
+    def narrow_targets(self, pos: Position,
+                       groups: Sequence[tuple[int, ...]]) -> Sequence[tuple[int, ...]]:
+        """The groups of piles cards may be played to now, of *groups*."""
+        return groups
+
+    def moves(self, pos: Position) -> Iterable[Move]:
+        """The moves the rule adds, each legal now."""
+        return ()
+
+    def owns(self, pos: Position, move: Move) -> bool:
+        """Whether *move* is one the rule adds, open now (then it is legal)."""
+        return False
+
+    def blocks_deal(self, pos: Position) -> bool:
+        """Whether the rule forbids the deal step now."""
+        return False
+
+    def verdict(self, pos: Position, move: Move) -> bool | None:
+        """For a one-card move the layout's rules would let pass so far:
+        False to forbid it, True to allow it whatever the routes and builds
+        say, None to leave it to them."""
+        return None
+
+    def route_allows(self, pos: Position, src: int, dst: int, card: Card) -> bool:
+        """Whether a card of pile *src* may travel to pile *dst* at all."""
+        return True
+
+    # ------------------------------------------------------------ words
+    def deal_refusal(self, pos: Position) -> str | None:
+        """Why the rule forbids the deal step now."""
+        return None
+
+    def stock_refusal(self, pos: Position, move: Move) -> str | None:
+        """Words for a card move from the stock, asked before the core's."""
+        return None
+
+    def unavailable_words(self, pos: Position, src: int) -> str | None:
+        """Words added where a card of *src* that is not free is named."""
+        return None
+
+    def refusal(self, pos: Position, move: Move) -> str | None:
+        """Why the rule forbids a one-card move (the words of :meth:`verdict`)."""
+        return None
+
+    def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """Why a card of *src* may not travel to *dst* (:meth:`route_allows`)."""
+        return None
+
+    # ------------------------------------------------------------ after a move
+    def after_move(self, before: Position, move: Move, after: Position) -> Position:
+        """*after* (a card move made) with what the rule does or keeps of it."""
+        return after
+
+    # ------------------------------------------------------------ status, solver
+    def lost_words(self, pos: Position) -> str | None:
+        """Why no deal is left, said when the game is lost."""
+        return None
+
+    def ordered_groups(self) -> set[str]:
+        """Groups whose piles the rule treats one by one (the solver may not
+        take them as interchangeable)."""
+        return set()
+
+
+class DealStep(Feature):
+    """A feature that is (or, in some positions, takes the place of) the
+    game's dealing step."""
+
+    #: Whether :meth:`dealt_words` say all the deal did (no events follow them).
+    words_say_all: ClassVar[bool] = False
+
+    def takes_turn(self, pos: Position) -> bool:
+        """Whether this feature answers for the deal step in *pos*."""
+        return True
+
+    def deal_reason(self, pos: Position) -> str | None:
+        """Why the deal step is not open now, or None."""
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        """The position after the deal step."""
+        raise NotImplementedError
+
+    def deal_name(self, pos: Position) -> str:
+        """What the deal step does, said before it is made."""
+        return "deal"
+
+    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
+        """What the deal step did, said after it, where it says more than
+        :meth:`deal_name` (the card turned up)."""
+        return None
+
+
+def overrides(feature: Feature, name: str) -> bool:
+    """Whether *feature*'s class answers at point *name* (not the default)."""
+    base = DealStep if hasattr(DealStep, name) and name in DealStep.__dict__ else Feature
+    return getattr(type(feature), name) is not getattr(base, name)

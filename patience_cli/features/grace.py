@@ -1,0 +1,88 @@
+"""A counted grace: so many times, a face-up card of some groups that is not
+free may go to a foundation all the same (the Fifteen, the Picture Gallery).
+
+Layout: ``play.grace`` with ``from`` (the groups), ``times``, ``row`` (only
+the card dealt in that row of a pile), ``ranks`` (only cards of these ranks,
+each rank once) and ``before_start`` (only while no card can go up).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from ..cards import RANK_TEXT
+from ..position import Move, MoveKind, Position
+from .feature import Feature, Rules
+
+
+class Grace(Feature):
+    keys = ("play.grace",)
+    plain = False
+
+    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+        super().__init__(rules)
+        self.table = table
+        self.groups: tuple[str, ...] = tuple(table.get("from", ()))
+        self.times = int(table.get("times", 1))
+        self.row: int | None = table.get("row")
+        self.ranks: list[str] | None = table.get("ranks")
+        self.before_start = bool(table.get("before_start"))
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Grace | None":
+        table = rules.layout.play.get("grace", {})
+        return cls(rules, table) if table else None
+
+    def left(self, pos: Position) -> int:
+        return self.times - int(pos.get("graces", 0))
+
+    def moves(self, pos: Position) -> Iterator[Move]:
+        """A face-up card of the grace's groups that is not free, to a
+        foundation that takes it."""
+        rules = self.rules
+        if self.left(pos) <= 0:
+            return
+        if self.before_start and (any(pos.piles[f] for f in rules.foundations)
+                                  or rules.foundation_move_open(pos)):
+            return  # only while the game cannot even begin (the Fifteen)
+        used = pos.get("grace_ranks", ())
+        for group in self.groups:
+            for src in rules.group_piles[group]:
+                free = set(rules.available_cards(pos, src))
+                cards = pos.piles[src][pos.down[src]:]
+                if self.row is not None:  # only the card dealt in that row of the pile
+                    cards = pos.piles[src][self.row - 1:self.row] if pos.down[src] < self.row \
+                        else ()
+                for card in dict.fromkeys(cards):
+                    if card in free:
+                        continue
+                    if self.ranks is not None and (RANK_TEXT[card.rank] not in self.ranks
+                                                   or card.rank in used):
+                        continue
+                    for dst in rules.foundations:
+                        if rules.fits(pos, card, dst):
+                            yield Move(MoveKind.MOVE, src, dst, 1, card)
+                            break
+
+    def owns(self, pos: Position, move: Move) -> bool:
+        return move.card is not None and move.kind == MoveKind.MOVE and move in self.moves(pos)
+
+    def unavailable_words(self, pos: Position, src: int) -> str | None:
+        if self.rules.specs[src].group not in self.groups:
+            return None
+        left = self.left(pos)
+        return (f" (a grace lets such a card go to a foundation that takes it: "
+                f"{left} left)" if left > 0 else "; the grace is used")
+
+    def after_move(self, before: Position, move: Move, after: Position) -> Position:
+        """A card that was not free went up: a grace is spent (and its rank)."""
+        if move.card is None or move.card in self.rules.available_cards(before, move.src):
+            return after
+        after = after.with_extra(graces=int(before.get("graces", 0)) + 1)
+        if self.ranks:
+            after = after.with_extra(grace_ranks=tuple(
+                sorted(set(before.get("grace_ranks", ())) | {move.card.rank})))
+        return after
+
+    def ordered_groups(self) -> set[str]:
+        return set(self.groups)

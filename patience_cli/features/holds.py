@@ -1,0 +1,110 @@
+"""Cards laid aside between an ascending and a descending foundation until
+play decides (the Crescent's "between the two rows", the "Louis" Patience).
+
+Layout: ``play.hold`` with ``group`` (the places, one for each pile of the
+``up`` group and the same pile of the ``down`` group) and ``decide``
+(``player`` or ``continuing``, the default).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..position import Position
+from .feature import Feature, Rules
+
+
+class Holds(Feature):
+    keys = ("play.hold",)
+    restricts_routes = True
+
+    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+        super().__init__(rules)
+        g = rules.group_piles
+        self.table = table
+        #: each place aside, with its pair (ascending, descending)
+        self.holds: dict[int, tuple[int, int]] = {
+            h: (u, d) for h, u, d in zip(g[table["group"]], g[table["up"]], g[table["down"]])}
+        self.decide: str = table.get("decide", "continuing")
+        #: each foundation of a pair, with its pair
+        self.pair_of: dict[int, tuple[int, int]] = {
+            f: pair for pair in self.holds.values() for f in pair}
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Holds | None":
+        table = rules.layout.play.get("hold", {})
+        return cls(rules, table) if table else None
+
+    def places(self) -> tuple[int, ...]:
+        return tuple(self.holds)
+
+    def fits(self, pos: Position, card: Card, dst: int) -> bool:
+        """Whether *card* may be laid aside in the empty place *dst*: both
+        foundations of its pair take it now."""
+        up, down = self.holds[dst]
+        rules = self.rules
+        return not pos.piles[dst] and rules.fits(pos, card, up) and rules.fits(pos, card, down)
+
+    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        specs = self.rules.specs
+        if pos.piles[dst]:
+            return f"the {specs[dst].ref} holds one card at a time"
+        if self.fits(pos, card, dst):
+            return None
+        up, down = self.holds[dst]
+        return (f"the {specs[dst].ref} takes only a card that both the {specs[up].ref} "
+                f"and the {specs[down].ref} would take now: the {card} does not")
+
+    def route_allows(self, pos: Position, src: int, dst: int, card: Card) -> bool:
+        return self.route_refusal(pos, src, dst, card) is None
+
+    def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """A card laid aside goes only to its pair's foundations; and with
+        ``decide = "continuing"``, a card that both foundations of a pair
+        take goes to one of them only when a free card would follow it there
+        at once (until then it waits, aside or where it is)."""
+        rules, specs = self.rules, self.rules.specs
+        if src in self.holds and dst not in self.holds[src]:
+            up, down = self.holds[src]
+            return (f"the card laid aside in the {specs[src].ref} goes only to the "
+                    f"{specs[up].ref} or the {specs[down].ref}")
+        pair = self.pair_of.get(dst)
+        if self.decide != "continuing" or pair is None:
+            return None
+        other = pair[1] if pair[0] == dst else pair[0]
+        if not (rules.fits(pos, card, dst) and rules.fits(pos, card, other)):
+            return None
+        after = rules.transfer(pos, src, dst, card=card if src not in self.holds else None)
+        if any(rules.fits(after, c, dst) for i in rules.sources if i not in self.holds
+               for c in rules.available_cards(after, i)):
+            return None
+        hold = next(h for h, p in self.holds.items() if p == pair)
+        place = f"in the {specs[src].ref}" if src in self.holds else \
+            f"where it is, or in the {specs[hold].ref},"
+        return (f"both the {specs[pair[0]].ref} and the {specs[pair[1]].ref} "
+                f"take the {card}: it waits {place} until a free card would follow it on "
+                "one of them, and the first such card decides")
+
+    def as_dealt(self, piles: list[list[Card]], card: Card) -> int | None:
+        """During the deal (``deal_up``): the place aside *card* goes to, or
+        the foundation a card laid aside goes up to because *card* would
+        follow it there (it is moved up here, before *card* is laid); None
+        where neither."""
+        rules = self.rules
+        pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
+        for hold, pair in self.holds.items():
+            if not piles[hold]:
+                if self.fits(pos, card, hold):
+                    return hold
+                continue
+            for f in pair:
+                if rules.fits(pos, piles[hold][-1], f):
+                    after = rules.transfer(pos, hold, f)
+                    if rules.fits(after, card, f):
+                        piles[f].append(piles[hold].pop())
+                        return f
+        return None
+
+    def ordered_groups(self) -> set[str]:
+        return {self.table.get(k) for k in ("group", "up", "down")}  # type: ignore[misc]

@@ -1,0 +1,108 @@
+"""The tableau gathered up and dealt again (la Belle Lucie's fans, the
+Indefatigable's end).
+
+Layout: ``play.regather`` with ``from`` (the groups), ``shuffle``, ``times``
+(0: none, ``"unlimited"``), ``stall``, ``last_first`` and ``first``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..position import Position
+from .feature import DealStep, Rules
+from .talon import redeal_shuffled
+
+
+class Regather(DealStep):
+    keys = ("play.regather",)
+
+    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+        super().__init__(rules)
+        self.groups: tuple[str, ...] = tuple(table.get("from", ()))
+        self.shuffle = bool(table.get("shuffle", False))
+        self.last_first = bool(table.get("last_first", False))
+        self.first: int | None = table.get("first")
+        times = table.get("times", 1)
+        #: how often the tableau may be gathered and dealt again (None: without limit)
+        self.times: int | None = None if times == "unlimited" else int(times)
+        #: the deals in a row that may put no card on a foundation before no
+        #: new deal is allowed (None: no such limit)
+        self.stall: int | None = table.get("stall")
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Regather | None":
+        table = rules.layout.play.get("regather", {})
+        if not table or table.get("times", 1) == 0:
+            return None  # times = 0: a variant's way to say there is no new deal
+        return cls(rules, table)
+
+    def dealt(self, pos: Position) -> Position:
+        if self.stall is None:
+            return pos
+        return pos.with_extra(home_at=self.rules.home_count(pos))  # the first deal's count
+
+    def stalls_after_this_deal(self, pos: Position) -> int:
+        """How many deals in a row will have put no card on a foundation once
+        the one being played now ends."""
+        barren = self.rules.home_count(pos) == pos.get("home_at", 0)
+        return int(pos.get("stalls", 0)) + 1 if barren else 0
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall:
+            n = self.stall
+            return (f"{n} deal{'s' if n != 1 else ''} in a row {'have' if n != 1 else 'has'} "
+                    "put no card on a foundation: there is no new deal")
+        times = self.times
+        if times is not None and int(pos.get("regathered", 0)) >= times:
+            return (f"the cards have been gathered and dealt again "
+                    f"{'once' if times == 1 else f'{times} times'}: there is no more")
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        """Take up the cards of the groups pile by pile in the layout's order
+        (each pile's cards bottom first), shuffle them where the layout says
+        so, and deal them again as at the start: each pile its ``deal``
+        count, in order, until the cards run out."""
+        rules = self.rules
+        piles = [list(p) for p in pos.piles]
+        down = list(pos.down)
+        order = [i for i, spec in enumerate(rules.specs) if spec.group in self.groups]
+        taken = order[::-1] if self.last_first else order
+        if self.first is not None:  # taken up from this pile round to the one before it
+            at = taken.index(rules.layout.by_number(self.first).index)  # type: ignore[union-attr]
+            taken = taken[at:] + taken[:at]
+        cards = [c for i in taken for c in piles[i]]
+        done = int(pos.get("regathered", 0)) + 1
+        stalls = {}
+        if self.stall is not None:
+            stalls = {"stalls": self.stalls_after_this_deal(pos),
+                      "home_at": rules.home_count(pos)}
+        if self.shuffle:
+            cards = redeal_shuffled(cards, done)
+        for i in order:
+            piles[i], down[i] = [], 0
+        if rules.deals_up:  # dealt again as at the start: cards go up as they come
+            k = rules.deal_stepwise(cards, piles, [rules.specs[i] for i in order])
+        else:
+            k = 0
+            for i in order:
+                n = rules.specs[i].deal if isinstance(rules.specs[i].deal, int) else 0
+                piles[i] = cards[k:k + n]
+                k += n
+        if k < len(cards):  # more cards than the first deal laid: on the last piles
+            piles[order[-1]] = piles[order[-1]] + cards[k:]
+        return Position(tuple(tuple(p) for p in piles), tuple(down),
+                        pos.extra).with_extra(regathered=done, **stalls)
+
+    def deal_name(self, pos: Position) -> str:
+        which = "" if self.times is None else \
+            f" ({int(pos.get('regathered', 0)) + 1} of {self.times})"
+        return (f"gather up the cards{' and shuffle them' if self.shuffle else ''}"
+                f" and deal them again{which}")
+
+    def lost_words(self, pos: Position) -> str | None:
+        return self.rules.deal_reason(pos) if self.stall else None
+
+    def ordered_groups(self) -> set[str]:
+        return set(self.groups)

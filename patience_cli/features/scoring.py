@@ -1,0 +1,29 @@
+"""Counters paid for the pack and won for each card on a foundation
+(Klondike's "pays 52 ... paid 5 counters for every card").
+
+Layout: ``play.score`` with ``stake`` and ``per_card``.
+"""
+
+from __future__ import annotations
+
+
+from ..position import Position
+from .feature import Feature, Rules
+
+
+class Scoring(Feature):
+    keys = ("play.score",)
+
+    def __init__(self, rules: Rules, stake: int, per_card: int) -> None:
+        super().__init__(rules)
+        self.stake, self.per_card = stake, per_card
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Scoring | None":
+        score = rules.layout.play.get("score", {})
+        return cls(rules, int(score["stake"]), int(score["per_card"])) if score else None
+
+    def counters(self, pos: Position) -> int:
+        """The player's counters: so many won for each card on a foundation,
+        less the stake paid."""
+        return self.per_card * self.rules.home_count(pos) - self.stake

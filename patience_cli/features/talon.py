@@ -1,0 +1,102 @@
+"""The pack turned card by card onto a talon, with redeals.
+
+Layout: a pile of role ``stock`` and one of role ``talon``; ``play.redeals``
+(how often the talon may be taken up as a new pack) and
+``play.redeal_shuffle`` (whether it is shuffled then, as the Sultan's).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..cards import Card
+from ..digest import sha256
+from ..layout import Role
+from ..position import Position
+from .feature import DealStep, Rules
+
+
+class Talon(DealStep):
+    keys = ("play.redeals", "play.redeal_shuffle")
+
+    def __init__(self, rules: Rules, stock: int, talon: int) -> None:
+        super().__init__(rules)
+        self.stock, self.talon = stock, talon
+        play = rules.layout.play
+        self.redeals = int(play.get("redeals", 0))
+        self.shuffle = bool(play.get("redeal_shuffle", False))
+        #: whether a refill changes its sources once the pack is being dealt
+        #: (a pile's ``refill.after_deal``): the first card turned is kept
+        self.tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
+                                  for p in rules.specs)
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Talon | None":
+        stock = [p.index for p in rules.specs if p.role is Role.STOCK]
+        talon = [p.index for p in rules.specs if p.role is Role.TALON]
+        if len(stock) == 1 and len(talon) == 1:
+            return cls(rules, stock[0], talon[0])
+        return None
+
+    def used(self, pos: Position) -> int:
+        return int(pos.get("redeals", 0))
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if pos.piles[self.stock]:
+            return None
+        if not pos.piles[self.talon]:
+            return "the pack is dealt out and the talon is empty"
+        if self.redeals == 0:
+            return "the pack is dealt out and there is no redeal"
+        if self.used(pos) >= self.redeals:
+            n = self.redeals
+            return (f"the pack is dealt out and the {'redeal is' if n == 1 else f'{n} redeals are'}"
+                    " used")
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        """Turn the top card of the pack onto the talon; when the pack is out,
+        take up the talon as the new pack (shuffled where the book says so)."""
+        piles, down = list(pos.piles), list(pos.down)
+        stock, talon = piles[self.stock], piles[self.talon]
+        if stock:
+            piles[self.stock], piles[self.talon] = stock[:-1], talon + stock[-1:]
+            down[self.stock] = min(down[self.stock], len(stock) - 1)
+            new = Position(tuple(piles), tuple(down), pos.extra)
+            if self.tracks_dealing and not pos.get("dealt"):
+                new = new.with_extra(dealt=1)
+            return new
+        used = self.used(pos)
+        # turned over, the talon's first card is the new pack's top card
+        new_pack = list(reversed(talon))
+        if self.shuffle:
+            new_pack = redeal_shuffled(talon, used + 1)
+        piles[self.stock], piles[self.talon] = tuple(new_pack), ()
+        down[self.stock], down[self.talon] = len(new_pack), 0
+        return Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
+
+    def deal_name(self, pos: Position) -> str:
+        specs = self.rules.specs
+        if pos.piles[self.stock]:
+            return f"turn the next card of the pack onto the {specs[self.talon].ref}"
+        how = "shuffle it" if self.shuffle else "turn it over"
+        return (f"redeal {self.used(pos) + 1} of {self.redeals}: take up the "
+                f"{specs[self.talon].ref}, {how} and deal again")
+
+    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
+        if not pos.piles[self.stock]:
+            return None
+        card = pos.piles[self.stock][-1]
+        return f"dealt the {card.text(ascii)} to the {self.rules.specs[self.talon].ref}"
+
+
+def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:
+    """The talon shuffled for a redeal.  The shuffle is drawn from the cards'
+    own order and the redeal's number, so replaying a game gives the same
+    redeal, and nothing outside the position is needed (deal algorithm r1)."""
+    from ..rng import shuffle
+
+    key = sha256(f"redeal {redeal}: {' '.join(c.code for c in cards)}".encode())
+    new = list(cards)
+    shuffle(new, int(key.hexdigest()[:16], 16))
+    return new

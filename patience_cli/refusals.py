@@ -1,0 +1,141 @@
+"""Refusals: why a move is illegal, in the book's words.
+
+Part of :class:`patience_cli.engine.Rules` (a mixin).  The words are made
+only for a refusal: the cheap yes or no is :meth:`Rules.is_legal`, and a test
+holds the two to agree.  Each rule feature words its own refusals
+(:mod:`patience_cli.features.feature`); the core words the rest.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from .cards import Card
+from .layout import PileSpec, Role
+from .position import Move, Position, Status
+
+if TYPE_CHECKING:
+    from .features import Feature
+
+
+class Refusals:
+    """Why a move is refused (a part of ``Rules``)."""
+
+    specs: tuple[PileSpec, ...]
+    group_piles: dict[str, tuple[int, ...]]
+    features: tuple["Feature", ...]
+    placed_by: dict[int, "Feature"]
+    has_deal_step: bool
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        """Why *move* is illegal, in the book's terms, or None if legal."""
+        status, why = self.status(pos)  # type: ignore[attr-defined]
+        if status is not Status.PLAYING:
+            return f"the game is over: {why}"
+        if self.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):  # type: ignore[attr-defined]
+            return None
+        own = self.extra_refusal(pos, move)
+        if own is not None:
+            return own
+        if move.kind == "deal":
+            for f in self.features:
+                why = f.deal_refusal(pos)
+                if why is not None:
+                    return why
+            return self.deal_reason(pos)  # type: ignore[attr-defined]
+        if move.kind != "move" or move.src is None or move.dst is None:
+            return "that is not a move of this game"
+        src, dst = self.specs[move.src], self.specs[move.dst]
+        if move.src == move.dst:
+            return "a card cannot move to the pile it is on"
+        if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
+            what = "foundations" if src.role is Role.FOUNDATION else src.ref
+            return f"cards on the {what} stay there"
+        if src.role is Role.STOCK:
+            for f in self.features:
+                why = f.stock_refusal(pos, move)
+                if why is not None:
+                    return why
+            return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
+        if dst.role is Role.RESERVE and dst.build is None and move.dst not in self.placed_by:
+            return f"cards cannot be returned to the {dst.ref}"
+        if not pos.piles[move.src]:
+            return f"the {src.ref} is empty"
+        available = self.available_cards(pos, move.src)  # type: ignore[attr-defined]
+        if move.card is not None:
+            if move.card not in available:
+                if move.card in pos.piles[move.src]:
+                    why = (f"the {move.card} is not available: only the top card of the "
+                           f"{src.ref} may be played")
+                    for f in self.features:
+                        more = f.unavailable_words(pos, move.src)
+                        if more is not None:
+                            why += more
+                    return why
+                return f"the {move.card} is not in the {src.ref}"
+            card = move.card
+        elif not available:
+            return f"no card of the {src.ref} is available"
+        else:
+            card = available[-1]
+        if move.count != 1:
+            return self.count_reason(pos, move)
+        if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):  # type: ignore[attr-defined]
+            n = len(pos.piles[move.src]) - pos.down[move.src]
+            return (f"the {n} face-up cards of the {src.ref} move together or not at all "
+                    f"(patience move {src.number} {dst.number} {n})")
+        for f in self.features:
+            why = f.refusal(pos, move)
+            if why is not None:
+                return why
+        return self.route_reason(pos, move.src, move.dst, card) or \
+            self.build_reason(pos, card, move.dst)  # type: ignore[attr-defined]
+
+    def extra_refusal(self, pos: Position, move: Move) -> str | None:
+        """Hook (words): why the rules refuse *move*, in the book's words, asked
+        before the engine's own; None to let the engine answer.  It only words
+        a refusal: it must never refuse a legal move (a test holds every game
+        to this), since the cheap :meth:`is_legal` does not ask it."""
+        return None
+
+    def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """Why a card of pile *src* may not go to pile *dst* at all, whatever it
+        lands on (a book's rule on where cards may travel), or None.  By
+        default the features' route rules say."""
+        for f in self.features:
+            if f.restricts_routes:
+                why = f.route_refusal(pos, src, dst, card)
+                if why is not None:
+                    return why
+        return None
+
+    def group_names(self, groups: Sequence[str]) -> str:
+        """The names of the piles of *groups*, as a refusal says them."""
+        names = [self.specs[self.group_piles[g][0]].name for g in groups]
+        return " or the ".join(dict.fromkeys(names))
+
+    def count_reason(self, pos: Position, move: Move) -> str | None:
+        """Why *move.count* cards may not leave together (a run move)."""
+        spec = self.specs[move.src]  # type: ignore[index]
+        if spec.move == "top":
+            return f"only one card moves at a time from the {spec.ref}"
+        runs = self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
+        if move.count not in runs and spec.move == "whole-run":
+            return (f"the {runs[-1]} face-up cards of the {spec.ref} move together or not at "
+                    "all" + (f" (patience move {spec.number} {self.specs[move.dst].number} "  # type: ignore[index]
+                             f"{runs[-1]})" if runs[-1] > 1 else ""))
+        if move.count not in runs:
+            what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
+            return (f"the {spec.ref} has {runs[-1]} {what} at its top: {move.count} cannot "
+                    "move together")
+        if self.specs[move.dst].role is Role.FOUNDATION:  # type: ignore[index]
+            return "cards go to the foundations one at a time"
+        if spec.move == "run-to-vacancy" and pos.piles[move.dst]:  # type: ignore[index]
+            return ("a sequence moves together only into a vacant place; onto a card, one "
+                    "card at a time")
+        base = pos.piles[move.src][-move.count]  # type: ignore[index]
+        return self.route_reason(pos, move.src, move.dst, base) or \
+            self.build_reason(pos, base, move.dst)  # type: ignore[arg-type, attr-defined]
+
+    def deal_hint(self) -> str:
+        return "use 'deal'" if self.has_deal_step else "there is no dealing step"

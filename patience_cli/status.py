@@ -1,0 +1,173 @@
+"""The status of a position: won, lost or playing, and why.
+
+Part of :class:`patience_cli.engine.Rules` (a mixin).  A game is lost when
+no move is open, or when every move left only shifts cards between the same
+places (a bounded look ahead, remembered).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from .layout import FIRST, PileSpec, Role
+from .position import Position, Status
+
+if TYPE_CHECKING:
+    from .features import Feature
+
+
+class Standing:
+    """Won, lost or playing (a part of ``Rules``)."""
+
+    specs: tuple[PileSpec, ...]
+    foundations: tuple[int, ...]
+    tableau: tuple[int, ...]
+    sources: tuple[int, ...]
+    targets: tuple[int, ...]
+    features: tuple["Feature", ...]
+    has_deal_step: bool
+    _status_cache: dict
+    _shuttle_cache: dict
+
+    def status(self, pos: Position) -> tuple[Status, str]:
+        """Won, lost or playing, with the reason in words (remembered for the
+        last positions asked about: one command asks several times)."""
+        cache = self._status_cache
+        found = cache.get(pos)
+        if found is None:
+            found = self._status(pos)
+            if len(cache) > 64:
+                cache.clear()
+            cache[pos] = found
+        return found
+
+    def _status(self, pos: Position) -> tuple[Status, str]:
+        if self._all_home(pos):
+            return Status.WON, self.won_reason(pos)
+        if not self.has_move(pos):
+            return Status.LOST, self.lost_reason(pos)
+        if (not self.has_deal_step or self.deal_reason(pos) is not None) and \
+                not self._progress_now(pos) and self._only_shuttling(pos):
+            return Status.LOST, ("every move left only shifts cards between the same "
+                                 "places: no card can ever reach a foundation or leave "
+                                 f"the {self._reserve_names()}")
+        return Status.PLAYING, ""
+
+    def _all_home(self, pos: Position) -> bool:
+        """Whether every card in play is on the foundations (or, in a game
+        whose cards go out of play, out): cards laid out for show or put out
+        of play do not count, nor does a card withdrawn to a pile as its base
+        (Queens and Knaves' queens stay where they are)."""
+        if not self.foundations and not any(s.role is Role.DISCARD for s in self.specs):
+            return False
+        for spec, cards in zip(self.specs, pos.piles):
+            if not cards or spec.role in (Role.FOUNDATION, Role.DECORATION, Role.DISCARD):
+                continue
+            if len(cards) == 1 and spec.withdraw is not None and \
+                    not any(self.fits(pos, cards[0], f) for f in self.foundations):
+                continue
+            if self.foundations and all(c.rank not in self._home_ranks for c in cards):
+                continue  # cards no foundation ever takes (the Fairie Queen's kings)
+            return False
+        return True
+
+    @functools.cached_property
+    def _home_ranks(self) -> frozenset[int]:
+        """The ranks the foundations can ever take (by their builds)."""
+        ranks: set[int] = set()
+        for f in self.foundations:
+            b = self.specs[f].build
+            if b is None or b.wrap or b.base in (None, FIRST) or b.until in (None, FIRST):
+                ranks = set(range(1, 14))
+                break
+            if b.sequence is not None:
+                ranks |= set(b.sequence)
+            else:
+                lo, hi = sorted((b.base, b.until))
+                ranks |= set(range(lo, hi + 1))
+        return frozenset(ranks)
+
+    #: How many positions the shuttle check looks at before it gives up (and
+    #: calls the game still open).
+    SHUTTLE_SEARCH = 400
+
+    def _only_shuttling(self, pos: Position) -> bool:
+        """Whether, in a game with no deal to come, nothing but moves from one
+        tableau pile to another is left, and no run of them ever opens a move
+        that makes progress (to a foundation, or out of a reserve): the
+        positions reachable are all known, and the game can never come out.
+        Looked at only when no progress move is open now, and remembered."""
+        if not self.tableau:
+            return False
+        cache = self._shuttle_cache
+        if pos in cache:
+            return cache[pos]
+        seen = {pos}
+        frontier = [pos]
+        stuck = True
+        while frontier and stuck:
+            here = frontier.pop()
+            for move in self._placements(here):
+                if move.kind != "move" or move.dst not in self.tableau or \
+                        move.src not in self.tableau:
+                    stuck = False  # a foundation, a reserve card, a deal: progress
+                    break
+                nxt = self.apply(here, move)
+                known = cache.get(nxt)
+                if known is False:
+                    stuck = False  # it leads where progress is open (or past knowing)
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    if known is None:  # (a stuck one's moves are all known to be stuck)
+                        frontier.append(nxt)
+            if len(seen) > self.SHUTTLE_SEARCH:
+                stuck = False  # too many to know: still open
+        if len(cache) > 50_000:
+            cache.clear()
+        # every position met shares the answer: stuck, its moves lead only
+        # among positions that are stuck too; too many, the search from it
+        # would meet the same crowd (random play and a long game wander
+        # through such a crowd, and must not search it afresh at each step)
+        cache.update(dict.fromkeys(seen if stuck or len(seen) > self.SHUTTLE_SEARCH
+                                   else (pos,), stuck))
+        return stuck
+
+    def _progress_now(self, pos: Position) -> bool:
+        """Whether a move that makes progress is open now: a card from a
+        reserve to anywhere, or any card to a foundation (reserves first:
+        in most positions the first card looked at answers).  A move of the
+        game's own (:meth:`extra_moves`) counts as progress: the engine cannot
+        judge it, and calling a game lost is the side not to err on."""
+        if next(iter(self.extra_moves(pos)), None) is not None:
+            return True
+        others = [i for i in self.sources if i not in self.tableau]
+        for src in others + [i for i in self.sources if i in self.tableau]:
+            targets = self.targets if src in others else self.foundations
+            for card in self.available_cards(pos, src):
+                for dst in targets:
+                    if dst != src and self.may_route(pos, src, dst, card) \
+                            and self.fits(pos, card, dst):
+                        return True
+        return False
+
+    def _reserve_names(self) -> str:
+        names = sorted({self.specs[i].name for i in self.sources if i not in self.tableau})
+        return " or the ".join(names) if names else "tableau"
+
+    def won_reason(self, pos: Position) -> str:
+        """Hook (words): how the game came out, said when it is won."""
+        return "every card is on the foundations"
+
+    def has_move(self, pos: Position) -> bool:
+        """Hook (status): whether any move is open, the game over or not; by
+        default, whether the lazy generator yields one."""
+        return any(True for _ in self._placements(pos))
+
+    def lost_reason(self, pos: Position) -> str:
+        """Hook (status): why the game is lost, when no move is open."""
+        why = next((w for f in self.features if (w := f.lost_words(pos)) is not None), None) \
+            if self.has_deal_step else None
+        return ("no available card can go to a foundation or be placed in sequence, "
+                + (f"and {why}" if why else "and there is no further deal"))
