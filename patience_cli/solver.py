@@ -537,6 +537,11 @@ class Pruning:
                     build.sequence[-1] if build.sequence else build.until
                 if last is not None:
                     self.final[f] = last
+        #: the cards in play at the start (a position set up by hand may hold
+        #: less than the whole pack: a card whose follower is not in play is
+        #: its foundation's last, whatever the build's end)
+        self.in_play: frozenset[Card] | None = None if start is None else \
+            frozenset(c for pile in start.piles for c in pile)
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
@@ -601,9 +606,20 @@ class Pruning:
             return move.dst
         final = self.final.get(move.dst)
         if final is None or move.card is None or move.card.rank == final \
+                or self._last_in_play(move.dst, move.card) \
                 or self.rules.safe_foundation_move(pos, (move,)) is not None:
             return None
         return move.dst
+
+    def _last_in_play(self, home: int, card: Card) -> bool:
+        """Whether no card in play could follow *card* on foundation *home*
+        (its build steps by one rank in suit, and that card is not in play)."""
+        plain = self.rules.plain_builds[home]
+        if self.in_play is None or plain is None or plain[2] != "same" or len(plain[3]) != 1:
+            return False
+        rank = card.rank + next(iter(plain[3]))
+        rank = (rank - 1) % 13 + 1 if plain[4] else rank
+        return not 1 <= rank <= 13 or Card(rank, card.suit) not in self.in_play
 
     def moves(self, pos: Position, last: Move | None, pending: int | None) -> list[Move]:
         """The moves to try, the first to try last (a stack), given the last
