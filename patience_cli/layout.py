@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from .cards import RANK_TEXT, pack_description
+from .books import BOOKS
 from .errors import ExitStatus, PatienceError
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -253,12 +254,6 @@ class Layout(NamedTuple):
         return [(g, tuple(ps)) for g, ps in seen.items()]
 
 
-BOOKS = {
-    "cadogan": "Lady Adelaide Cadogan, Illustrated Games of Patience (1914 edition)",
-    "hoffmann": "Professor Hoffmann, The Illustrated Book of Patience Games (1892)",
-    "cheney": "Ednah D. Cheney, Patience (1869; 3rd ed. 1894)",
-    "patience-games": "Patience Games (an anonymous later handbook; seed excerpt)",
-}
 
 _RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
 
@@ -459,7 +454,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     src = raw["source"]
     book = src["book"]
     number = src.get("number")
-    citation = BOOKS.get(book, book) + (f", no. {number}" if number else "")
+    citation = (BOOKS[book].full if book in BOOKS else book) + \
+        (f", no. {number}" if number else "")
     if src.get("title"):
         citation += f", “{src['title']}”"
     source = Source(book=book, number=number, title=src.get("title", raw["title"]),

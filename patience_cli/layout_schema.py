@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .books import BOOKS
+
 Check = Callable[[Any, str], None]
 
 
@@ -213,7 +215,7 @@ def _game_settings(rules: Any) -> Check:
     return check
 
 
-SOURCE = table({"book": one_of("cadogan", "hoffmann", "cheney", "patience-games"),
+SOURCE = table({"book": one_of(*BOOKS),
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),

@@ -37,6 +37,7 @@ from reportlab.platypus import (  # noqa: E402
 )
 from reportlab.platypus.tableofcontents import TableOfContents  # noqa: E402
 
+from .books import short_name  # noqa: E402
 from .cards import RANK_NOUN, RANK_TEXT, Card  # noqa: E402
 from .layout import Layout, PileSpec, Role, game_ids, load_layout  # noqa: E402
 from .rules_text import render_rules  # noqa: E402
@@ -65,8 +66,6 @@ SYMBOL_CHARS = SUITS + "↑↓"
 SANS, SANS_BOLD, SERIF = "Helvetica", "Helvetica-Bold", "Times-Roman"
 TITLE_FONT = "Times-Bold"
 
-BOOK_NAMES = {"cadogan": "Cadogan", "hoffmann": "Hoffmann", "cheney": "Cheney",
-              "patience-games": "Patience Games"}
 
 
 # ---------------------------------------------------------------- geometry
@@ -710,7 +709,7 @@ def subtitle(layout: Layout, game: "Game | None") -> str:
 
 def short_source(layout: Layout) -> str:
     src = layout.source
-    book = BOOK_NAMES.get(src.book, src.book)
+    book = short_name(src.book)
     return f"{book} no. {src.number}" if src.number else book
 
 

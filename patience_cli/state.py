@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-from .digest import sha256
 import json
 import os
 import re
@@ -24,6 +23,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from .digest import sha256
 from .errors import ExitStatus, PatienceError
 
 FORMAT = 1
@@ -43,9 +43,14 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 #: current one.  (Format 1 is the first; nothing to migrate yet.)
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
-#: How many saved-game files this process has written: the last-resort error
-#: message says whether a game was saved, from this count, never by guessing.
-writes = 0
+
+class Ledger:
+    """What a run of the program has written to its state folders: the count
+    of saved-game files, from which an error says whether a game was saved,
+    never by guessing.  A :class:`Store` given a ledger counts into it."""
+
+    def __init__(self) -> None:
+        self.writes = 0
 
 
 class StateError(PatienceError):
@@ -106,8 +111,10 @@ class Store:
     write outside the folder or replace a file the user keeps elsewhere).  The
     folder itself may be a link."""
 
-    def __init__(self, state: str | os.PathLike | None = None) -> None:
+    def __init__(self, state: str | os.PathLike | None = None,
+                 ledger: Ledger | None = None) -> None:
         self.dir = home(state) / "games"
+        self.ledger = ledger
 
     def path(self, name: str) -> Path:
         return self.dir / f"{check_name(name)}.json"
@@ -251,7 +258,6 @@ class Store:
     # ------------------------------------------------------------------ writing
     def write(self, name: str, record: dict[str, Any]) -> str:
         """Save *record* under *name*; returns its checksum."""
-        global writes
         record = {"format": FORMAT, **{k: v for k, v in record.items() if k != "checksum"}}
         record["checksum"] = checksum(record)
         data = (json.dumps(record, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
@@ -264,7 +270,8 @@ class Store:
         except OSError as exc:
             raise StateError(f"could not save the game ({exc.strerror}); the previous "
                              "state is unchanged") from None
-        writes += 1
+        if self.ledger is not None:
+            self.ledger.writes += 1
         return record["checksum"]
 
     def delete(self, name: str) -> bool:

@@ -1,0 +1,404 @@
+"""Commands that play: list, new, deal-out, show, moves, move, deal, auto,
+undo, redo, restart."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .. import output
+from ..books import short_name
+from ..engine import Move, Status
+from ..errors import PatienceError
+from ..game import Game, ascii_number, parse_deck
+from ..layout import catalogue, load_layout
+from ..render_text import wrap_text
+from ..rng import MAX_SEED
+from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
+from .app import (
+    EXIT_REFUSED,
+    RUN,
+    SCHEMA,
+    AsciiOpt,
+    Fail,
+    JsonOpt,
+    NameOpt,
+    RevealOpt,
+    StateOpt,
+    VariantOpt,
+    _complete_game,
+    _count,
+    app,
+    board_text,
+    check_variant,
+    deal_choice,
+    load_game,
+    moves_json,
+    now,
+    play_one,
+    position_json,
+    read_deck_text,
+    report,
+    resolve_game,
+    run,
+    save_game,
+    session,
+)
+
+
+@app.command("list")
+def list_games(as_json: JsonOpt = False) -> None:
+    """List every game with its book, packs and a one-line summary.
+
+    Example: patience list --json
+    """
+    def body() -> None:
+        try:
+            cache: Path | None = home(None) / "cache"
+        except PatienceError:
+            cache = None
+        rows = catalogue(cache)
+        if as_json:
+            output.say(json.dumps({"schema": SCHEMA, "kind": "games", "games": rows},
+                                  ensure_ascii=False, indent=1))
+            return
+        width = max(len(r["id"]) for r in rows)
+        for r in rows:
+            where = short_name(r["book"])
+            where += f" {r['number']}" if r["number"] else ""
+            indent = " " * (width + 2)
+            cols = output.columns()
+            text = wrap_text(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})",
+                             cols, indent)
+            text += wrap_text(indent + r["summary"], cols, indent)
+            if r["variants"]:
+                text += wrap_text(f"{indent}variants: {', '.join(r['variants'])}", cols, indent)
+            output.write("".join(line + "\n" for line in text))
+    run(body, as_json)
+
+
+@app.command()
+def new(
+    game: Annotated[Optional[str], typer.Argument(help="The game, e.g. fours or flower-garden.",
+                                                   autocompletion=_complete_game)] = None,
+    seed: Annotated[Optional[str], typer.Option(
+        "--seed", "-s", help=f"Deal number, 0 to {MAX_SEED}; the same seed deals the same cards "
+        "everywhere. Default: a random one (printed).")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        "--deck", help="Deal this card order instead (top card first; a file, or - for "
+        "standard input), e.g. to replay a book's example or a real table.")] = None,
+    code: Annotated[Optional[str], typer.Option(
+        "--code", help="Deal from a share code such as fours@7.r1.")] = None,
+    variant: VariantOpt = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace an unfinished (or damaged) game of the same name.")] = False,
+    dry_run: Annotated[bool, typer.Option(
+        "--dry-run", help="Deal and show, but save nothing (see also 'patience deal-out').")
+    ] = False,
+    winnable: Annotated[bool, typer.Option(
+        "--winnable", help="Deal the first seed, from --seed (or a random one), that the "
+        "solver shows can be won (it sees every card; 3 s a seed, 50 seeds at most).")
+    ] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+    ascii: AsciiOpt = False, as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Deal a new game and show the board.
+
+    Examples: patience new fours --seed 7 ; patience new flower-garden ;
+    patience new fours --deck example.txt ; patience new --code fours@7.r1
+    """
+    def body() -> None:
+        gid, var, seed_value = deal_choice(game, seed, code, variant)
+        var = check_variant(gid, var)
+        cards = None
+        if deck is not None:
+            if seed_value is not None:
+                raise Fail("give either --seed/--code or --deck, not both")
+            text = read_deck_text(deck)
+            cards = parse_deck(text, load_layout(gid, var))
+        said = []
+        if winnable:
+            if cards is not None:
+                raise Fail("--winnable deals by seed: leave out --deck")
+            seed_value, tried = _winnable_seed(gid, var, seed_value)
+            said.append(f"Seed {seed_value} can be won (the solver tried {_count(tried, 'seed')}).")
+        g = Game.new(gid, var, seed=seed_value, deck=cards)
+        g.started = now()
+        text = report(g, as_json, ascii, said, reveal=reveal)
+        if dry_run:
+            output.write(text)
+            return
+        store = RUN.store(state)
+        with store.lock(name):
+            if not force:
+                _refuse_overwrite(store, name)
+            save_game(store, name, g)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command("deal-out")
+def deal_out(
+    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
+                                        help="The game, e.g. flower-garden.")],
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="One deal number.")] = None,
+    seeds: Annotated[Optional[str], typer.Option(
+        "--seeds", metavar="FIRST-LAST",
+        help="A range of deal numbers, e.g. 1-1000: one deal a line (JSON lines with --json).")
+    ] = None,
+    variant: VariantOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
+    reveal: RevealOpt = False,
+) -> None:
+    """Deal without saving anything: the board of a deal, or of a range of
+    deals, for scripts and for studying the games. Face-down cards stay hidden
+    unless --reveal.
+
+    Examples: patience deal-out fours --seed 7 --json ;
+    patience deal-out flower-garden --seeds 1-1000 --json --reveal > deals.jsonl
+    """
+    def body() -> None:
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        if (seed is None) == (seeds is None):
+            raise Fail("give one of --seed N or --seeds FIRST-LAST")
+        if seed is not None:
+            _, _, first = deal_choice(gid, seed, None, None)
+            last = first
+        else:
+            head, sep, tail = seeds.partition("-")
+            first, last = ascii_number(head, MAX_SEED), ascii_number(tail, MAX_SEED)
+            if not sep or first is None or last is None or last < first:
+                raise Fail(f"--seeds takes a range FIRST-LAST of whole numbers, e.g. 1-1000, "
+                           f"not {seeds[:30]!r}")
+            if last - first >= 1_000_000:
+                raise Fail("--seeds covers a million deals at most in one run")
+        for n in range(first, last + 1):
+            g = Game.new(gid, var, seed=n)
+            if as_json:
+                output.write(json.dumps(position_json(g, reveal), ensure_ascii=False,
+                                        separators=(",", ":")) + "\n")
+            else:
+                output.write(board_text(g, ascii) + ("\n" if n < last else ""))
+    run(body, as_json)
+
+
+def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, int]:
+    from ..game import random_seed
+    from ..solver import WON, solve
+
+    first = random_seed() if start is None else start
+    for tried, seed in enumerate(range(first, min(first + 50, MAX_SEED + 1)), 1):
+        g = Game.new(gid, var, seed=seed)
+        if solve(g.rules, g.start, seconds=3.0, shorten=False).result == WON:
+            return seed, tried
+    raise Fail(f"no seed from {first} to {first + 49} was shown winnable in 3 s each "
+               "(some games are hard for the solver: try another --seed)", EXIT_REFUSED)
+
+
+def _refuse_overwrite(store: Store, name: str) -> None:
+    try:
+        old = load_game(store, name)
+    except NoGameError:
+        return
+    except CorruptStateError:
+        raise
+    if old.status()[0] is Status.PLAYING and old.moves:
+        under = "" if name == DEFAULT_NAME else f" under the name {name!r}"
+        raise Fail(f"a game of {old.layout.title} is in progress{under} ({len(old.moves)} moves "
+                   "made): add --force to replace it, or keep both with --name OTHER",
+                   EXIT_REFUSED)
+
+
+@app.command()
+def show(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+         as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
+    """Show the current board (numbered piles, the book's names), or --json."""
+    def body() -> None:
+        with session(name, state, write=False) as game:
+            text = report(game, as_json, ascii, reveal=reveal)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+          as_json: JsonOpt = False,
+          show_all: Annotated[bool, typer.Option(
+              "--all", help="List every legal move, even where a game sums up a long run "
+                            "of similar ones (the Empress of India's pairings).")] = False,
+          ) -> None:
+    """List the legal moves now, numbered: 'patience move N' plays the Nth."""
+    def body() -> None:
+        with session(name, state, write=False) as game:
+            text = _moves_text(game, as_json, ascii, show_all)
+        output.write(text)
+    run(body, as_json)
+
+
+def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
+    if as_json:
+        return json.dumps(moves_json(game), ensure_ascii=False, indent=1) + "\n"
+    legal = game.legal_moves()
+    if not legal:
+        status, why = game.status()
+        if not why:
+            return "No legal move.\n"
+        import textwrap
+
+        return textwrap.fill(f"No legal move: {why}.", 80, subsequent_indent="  ") + "\n"
+    shown, summary = list(range(len(legal))), None
+    if not show_all:
+        shown, summary = game.rules.listing(game.position, legal)
+    width = len(str(len(legal)))
+    cols = output.columns()
+    lines = []
+    for i in shown:
+        m = legal[i]
+        text = game.rules.describe(game.position, m, ascii)
+        command = f"patience {game.rules.command(game.position, m)}"
+        line = f"{i + 1:>{width}}. {text:<48}  {command}"
+        if len(line) <= cols:
+            lines.append(line)
+            continue
+        indent = " " * (width + 2)
+        lines.extend(wrap_text(f"{i + 1:>{width}}. {text}", cols, indent))
+        lines.append(indent + command)
+    if summary:
+        lines.extend(wrap_text(summary, cols, "    "))
+    return "".join(line + "\n" for line in lines)
+
+
+@app.command()
+def move(
+    words: Annotated[list[str], typer.Argument(
+        help="SRC DST: pile numbers (SRC may be a card such as 10h, or a pile and a card "
+        "such as 3:As where two packs hold the card twice; DST may be f for a "
+        "foundation), SRC DST COUNT to move a run of COUNT cards where the game lets runs "
+        "move (Klondike: patience move 3 5 4), or N, the Nth move of 'patience moves'.",
+        metavar="SRC DST [COUNT] | N")],
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Move cards from one pile to another, or play a numbered legal move.
+
+    Examples: patience move 3 1 ; patience move 10h 5 ; patience move 4 f ; patience move 2 ;
+    patience move 3 5 4 ; patience move 3:As 16
+    """
+    def body() -> None:
+        with session(name, state) as game:
+            m = game.parse_move(words)
+            events: list[dict[str, Any]] = []
+            done = play_one(game, m, ascii, events)
+            text = report(game, as_json, ascii, [done + "."], reveal, events)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+         as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
+    """Take the game's next dealing step (deal a row, turn the stock, start the next deal)."""
+    def body() -> None:
+        with session(name, state) as game:
+            events: list[dict[str, Any]] = []
+            done = play_one(game, Move("deal"), ascii, events)
+            text = report(game, as_json, ascii, [done + "."], reveal, events)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def auto(
+    foundations: Annotated[bool, typer.Option(
+        "--foundations", "-f", help="Also play cards to the foundations when it can never hurt.")] = False,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=100000,
+                                       help="Stop after this many moves.")] = 10000,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every move made.")] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Make every move the rules force (in Fours, the whole game), and with
+    --foundations play safe cards up. Each move can be undone singly."""
+    def body() -> None:
+        with session(name, state) as game:
+            done: list[str] = []
+            events: list[dict[str, Any]] = []
+            while len(done) < limit:
+                m = game.rules.forced_move(game.position)
+                if m is None and foundations:
+                    m = game.rules.safe_foundation_move(game.position)
+                if m is None:
+                    break
+                done.append(play_one(game, m, ascii, events))
+            lines = [f"  {d}." for d in done] if verbose or as_json else []
+            lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
+                         if done else "Auto: no move is forced now.")
+            text = report(game, as_json, ascii, lines, reveal, events)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def undo(
+    count: Annotated[int, typer.Argument(min=1, help="How many moves to take back.")] = 1,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Take back the last move (or COUNT moves), back as far as the deal;
+    'patience redo' plays them again.
+
+    Examples: patience undo ; patience undo 3
+    """
+    def body() -> None:
+        with session(name, state) as game:
+            if not game.moves:
+                raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
+            taken = game.undo(count)
+            told = [f"Took back: {game.rules.describe(pos, m, ascii)}." for pos, m in taken]
+            text = report(game, as_json, ascii, told, reveal)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def redo(
+    count: Annotated[int, typer.Argument(min=1, help="How many moves to play again.")] = 1,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Play again the last move taken back by 'patience undo' (or COUNT of them).
+    A new move forgets the moves taken back.
+
+    Examples: patience redo ; patience redo 3
+    """
+    def body() -> None:
+        with session(name, state) as game:
+            if not game.undone:
+                raise Fail("nothing to redo: no move has been taken back since the last move",
+                           EXIT_REFUSED)
+            told, events = [], []
+            for _ in range(min(count, len(game.undone))):
+                said = play_one(game, game.undone[-1], ascii, events, redoing=True)
+                game.undone.pop()
+                told.append(f"Played again: {said}.")
+            text = report(game, as_json, ascii, told, reveal, events)
+        output.write(text)
+    run(body, as_json)
+
+
+@app.command()
+def restart(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+            as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
+    """Go back to the deal of the current game (same cards)."""
+    def body() -> None:
+        with session(name, state) as game:
+            n = len(game.moves)
+            game.restart()
+            text = report(game, as_json, ascii,
+                          [f"Back to the deal ({_count(n, 'move')} taken back; 'patience redo' "
+                           "plays them again)."], reveal)
+        output.write(text)
+    run(body, as_json)

@@ -1,0 +1,258 @@
+"""Commands for saved games and scripts: games, stats, and play (a batch of
+commands, or an interactive session)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from typing import Annotated, Optional
+
+import typer
+
+from .. import output
+from .. import state as state_mod
+from ..render_text import wrap_text
+from ..state import DEFAULT_NAME, StateError, Store
+from .app import (
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    RUN,
+    SCHEMA,
+    AsciiOpt,
+    Fail,
+    JsonOpt,
+    NameOpt,
+    StateOpt,
+    VariantOpt,
+    _command_for,
+    _complete_game,
+    _count,
+    app,
+    load_game,
+    resolve_game,
+    run,
+)
+
+
+@app.command()
+def games(
+    delete: Annotated[Optional[str], typer.Option(
+        "--delete", metavar="NAME", help="Remove the saved game of this name.")] = None,
+    state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """List the saved games (by --name): each one's game, share code, moves
+    made, status and when it was last played; or remove one with --delete.
+
+    Examples: patience games ; patience games --delete old ; patience games --json
+    """
+    def body() -> None:
+        store = RUN.store(state)
+        if delete is not None:
+            state_mod.check_name(delete)
+            with store.lock(delete):
+                if not store.delete(delete):
+                    raise Fail(f"there is no saved game named {delete!r} ('patience games' "
+                               "lists them)")
+            with contextlib.suppress(OSError):
+                store.path(delete).with_name(delete + ".json.lock").unlink()
+            output.write(f"Removed the saved game {delete!r}.\n")
+            return
+        rows = []
+        for n in store.names():
+            try:
+                g = load_game(store, n)
+                st, _ = g.status()
+                rows.append({"name": n, "game": g.layout.id, "title": g.layout.title,
+                             "variant": g.layout.variant, "code": g.code,
+                             "moves": len(g.moves), "status": st.value,
+                             "started": g.started or None, "saved": _saved_at(store, n)})
+            except StateError as exc:
+                rows.append({"name": n, "error": exc.message()})
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "saved", "folder": str(store.dir),
+                                     "games": rows}, ensure_ascii=False, indent=1) + "\n")
+            return
+        cols = output.columns()
+        lines = [f"Games are kept in {store.dir}"]
+        for r in rows:
+            if "error" in r:
+                lines += wrap_text(f"  {r['name']}: unusable ({r['error']})", cols, "    ")
+                continue
+            deal = r["code"] or "dealt from a deck"
+            lines += wrap_text(f"  {r['name']}: {r['title']}, {deal}, {_count(r['moves'], 'move')}"
+                               f", {r['status']}, last played {r['saved']}", cols, "    ")
+        output.write("".join(line + "\n" for line in lines))
+    run(body, as_json)
+
+
+def _saved_at(store: Store, name: str) -> str:
+    from datetime import datetime, timezone
+
+    try:
+        stamp = store.path(name).stat().st_mtime
+    except OSError:
+        return "unknown"
+    return datetime.fromtimestamp(stamp, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+@app.command()
+def stats(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game, help="Only this game (default: every game).")] = None,
+    state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """How your finished games went: played, won, lost, win rate, and the best
+    and current winning streaks, per game and variant.
+
+    Examples: patience stats ; patience stats flower-garden ; patience stats --json
+    """
+    def body() -> None:
+        from ..history import History, tally
+
+        gid = resolve_game(game) if game is not None else None
+        history = History(state)
+        tallies = tally(history.entries(), gid)
+        if history.note:
+            output.error(f"note: {history.note}")
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "stats",
+                                     "stats": [t.as_json() for t in tallies]},
+                                    ensure_ascii=False, indent=1) + "\n")
+            return
+        if not tallies:
+            output.write("No finished games yet" + (f" of {gid}" if gid else "") + ".\n")
+            return
+        lines = [f"{'game':<28} {'played':>6} {'won':>5} {'lost':>5} {'rate':>6} "
+                 f"{'best':>5} {'now':>4}"]
+        for t in tallies:
+            label = t.game + (f" ({t.variant})" if t.variant else "")
+            lines.append(f"{label[:28]:<28} {t.played:>6} {t.won:>5} {t.lost:>5} "
+                         f"{t.win_rate:>6.0%} {t.best_streak:>5} {t.current_streak:>4}")
+        lines.append("best, now: winning streaks (games won in a row), the longest and the "
+                     "current one")
+        output.write("".join(line + "\n" for line in lines))
+    run(body, as_json)
+
+
+@app.command()
+def play(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game,
+        help="Start this game; leave out to continue the saved one.")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    variant: VariantOpt = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+) -> None:
+    """Play in one session: type the same commands without 'patience'
+    (move 3 1, or just 3 1; deal; undo; moves; auto; rules; quit). The game is
+    saved after every command, so the shell commands can take over.
+
+    Fed from a pipe or a file it prints no prompt: it is the fast batch mode
+    for scripts (one process for thousands of commands; start with 'new GAME').
+
+    Examples: patience play fours --seed 7 ;
+    printf 'new fours --seed 1 --force\\nauto\\n' | patience play
+    """
+    interactive = _stdin_is_terminal()
+    common = ["--name", name] + (["--state", str(state)] if state else [])
+    look = common + (["--ascii"] if ascii else [])
+    if game is not None:
+        args = ["new", game] + (["--seed", seed] if seed else []) + \
+               (["--variant", variant] if variant else []) + (["--force"] if force else []) + look
+        if _dispatch(args) != 0:
+            raise typer.Exit(EXIT_REFUSED)
+    elif interactive and _has_game(name, state):
+        if _dispatch(["show"] + look) != 0:
+            raise typer.Exit(EXIT_USAGE)
+    elif interactive:
+        output.say("No game in progress: type 'new GAME' (e.g. new fours), or 'quit'.")
+    if interactive:
+        output.say("Type 'help' for the commands, 'quit' to leave (the game stays saved).")
+    worst = 0
+    while True:
+        try:
+            if interactive:
+                line = input("patience> ")
+            else:
+                line = sys.stdin.readline() if sys.stdin is not None else ""
+                if not line:
+                    break
+        except (EOFError, KeyboardInterrupt):
+            if interactive:
+                output.say()
+            break
+        try:
+            import shlex
+
+            words = shlex.split(line)
+        except ValueError as exc:
+            output.error(str(exc))
+            worst = max(worst, EXIT_USAGE)
+            continue
+        if not words or words[0].startswith("#"):
+            continue
+        head = words[0].lower()
+        if head in ("q", "quit", "exit"):
+            break
+        if head in ("help", "?"):
+            output.say(PLAY_HELP)
+            continue
+        if head[0].isdigit() or head in ("f",) or (len(words) == 2 and head not in COMMANDS):
+            words = ["move"] + words
+        elif head == "m":
+            words = ["move"] + words[1:]
+        if words[0] not in COMMANDS:
+            output.error(f"unknown command {words[0]!r}: type 'help'")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        extra = look if words[0] in LOOK_COMMANDS else common
+        if words[0] in ("rules", "new"):
+            extra = common if words[0] == "rules" else look
+        code = _dispatch(words + extra)
+        worst = max(worst, code)
+    if not interactive and worst:
+        # a script learns that some command failed (each said why on standard error)
+        raise typer.Exit(worst)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _has_game(name: str, state: str | None) -> bool:
+    try:
+        return RUN.store(state).path(name).exists()
+    except StateError:
+        return False
+
+
+COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new",
+            "hint")
+LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart")
+PLAY_HELP = """Commands (as in the shell, without 'patience'):
+  show                the board          moves        the legal moves, numbered
+  move SRC DST        or just: 3 1       move N       the Nth legal move
+  deal                next dealing step  auto [-f]    forced moves (and safe ones up)
+  undo [N]            take back          redo [N]     play again what undo took back
+  restart             back to the deal
+  rules               the rule text      new GAME     deal a new game
+  hint                the next move of a winning line
+  quit                leave (the game stays saved)"""
+
+
+def _dispatch(args: list[str]) -> int:
+    command = _command_for(args)
+    try:
+        # Without standalone mode, click returns an Exit's code instead of raising.
+        code = command.main(args=args, prog_name="patience", standalone_mode=False)
+        return code if isinstance(code, int) else 0
+    except typer.Exit as exc:
+        return exc.exit_code
+    except typer.TyperException as exc:
+        output.error(exc.format_message())
+        return EXIT_USAGE

@@ -1,0 +1,405 @@
+"""Commands that study a game: rules, solve, export, odds, hint."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from .. import output
+from ..game import Game, parse_deck
+from ..layout import load_layout
+from ..state import DEFAULT_NAME
+from .app import (
+    SCHEMA,
+    STDOUT,
+    AsciiOpt,
+    Fail,
+    JsonOpt,
+    NameOpt,
+    StateOpt,
+    VariantOpt,
+    _complete_game,
+    _count,
+    _out_path,
+    _write,
+    app,
+    check_variant,
+    deal_choice,
+    read_deck_text,
+    resolve_game,
+    run,
+    session,
+)
+
+
+@app.command()
+def rules(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game, help="The game (default: the game in progress).")] = None,
+    variant: VariantOpt = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    markdown: Annotated[bool, typer.Option(
+        "--markdown", help="Print the rule text's Markdown source as it is.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Print a game's rules, in our words, citing the book and game number:
+    formatted on a terminal (through a pager when longer than the screen),
+    plain text when piped.
+
+    Examples: patience rules flower-garden ; patience rules fours | less
+    """
+    def body() -> None:
+        from ..rules_text import plain_rules, render_rules
+
+        if game is None:
+            with session(name, state, write=False) as g:
+                layout = g.layout
+        else:
+            gid = resolve_game(game)
+            layout = load_layout(gid, check_variant(gid, variant))
+        source = render_rules(layout).rstrip() + "\n"
+        if ascii:
+            source = output.asciify(source)
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "rules", "game": layout.id,
+                                     "variant": layout.variant, "title": layout.title,
+                                     "source": layout.source.citation, "markdown": source},
+                                    ensure_ascii=False, indent=1) + "\n")
+        elif markdown:
+            output.write(source)
+        elif output.want_colour():
+            output.page(output.render_markdown(source))
+        else:
+            output.write(plain_rules(source))
+    run(body, as_json)
+
+
+def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: bool,
+                max_states: int | None = None) -> str:
+    """Solve from *start* and say it: the commands of the winning line, the
+    proof that there is none, or that the time ran out."""
+    from ..solver import LOST, WON, solve
+
+    sol = solve(game.rules, start, seconds=seconds, max_states=max_states)
+    pos, commands = start, []
+    for m in sol.moves:
+        commands.append("patience " + game.rules.command(pos, m))
+        pos = game.rules.apply(pos, m)
+    first = []
+    if from_deal:
+        first = [f"patience new --code {game.code} --force" if game.code else
+                 f"patience new {game.layout.id} --deck FILE --force  # the same deck"]
+    if as_json:
+        return json.dumps({"schema": SCHEMA, "kind": "solution", "game": game.layout.id,
+                           "code": game.code, "result": sol.result,
+                           "from": "deal" if from_deal else "current position",
+                           "commands": first + commands if sol.result == WON else [],
+                           "states": sol.states, "seconds": round(sol.seconds, 3)},
+                          ensure_ascii=False, indent=1) + "\n"
+    where = "from the deal" if from_deal else "from here"
+    if sol.result == WON:
+        head = (f"Won {where} in {_count(len(commands), 'move')} "
+                f"({_count(sol.states, 'position')} searched, {sol.seconds:.1f} s):")
+        return "\n".join([head, *first, *commands]) + "\n"
+    if sol.result == LOST:
+        return (f"No win is possible {where}: all {_count(sol.reached, 'position')} that "
+                "can be reached were searched.\n")
+    if sol.full:
+        return (f"No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
+                "searched): the search keeps as many positions as it may, and more time "
+                "would not help.\n")
+    if max_states is not None and sol.states >= max_states:
+        return (f"No win found in the first {_count(sol.states, 'position')} searched; "
+                "try a larger --states.\n")
+    return (f"No win found in {seconds:g} s ({_count(sol.states, 'position')} searched); "
+            "try a longer --time.\n")
+
+
+TimeOpt = Annotated[float, typer.Option(
+    "--time", "-t", min=0.1, max=3600.0, help="Seconds to search before giving up.")]
+
+
+@app.command()
+def solve(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game,
+        help="A game to deal and solve (default: the game in progress, from its deal).")
+    ] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
+    deck: Annotated[Optional[str], typer.Option(
+        "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
+    variant: VariantOpt = None, seconds: TimeOpt = 5.0,
+    states: Annotated[Optional[int], typer.Option(
+        "--states", min=10, help="Positions to search at most before giving up (the same "
+        "answer on every machine, where --time depends on the machine's speed).")] = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Find a winning line for a deal, or prove there is none, or say the time
+    ran out. The solver is 'thoughtful': it knows where every card lies, the
+    face-down ones too. The line is printed as commands that replay from the deal.
+
+    Examples: patience solve fours --seed 7 ; patience solve ; patience solve
+    flower-garden --seed 3 --time 30 --json
+    """
+    def body() -> None:
+        if game is None and seed is None and code is None and deck is None:
+            with session(name, state, write=False) as g:
+                text = _solve_text(g, g.start, seconds, True, as_json, states)
+        else:
+            if game is None and code is None:
+                raise Fail("name a game (or --code), or leave out --seed and --deck to "
+                           "solve the game in progress")
+            gid, var, seed_value = deal_choice(game, seed, code, variant)
+            var = check_variant(gid, var)
+            cards = None
+            if deck is not None:
+                if seed_value is not None:
+                    raise Fail("give either --seed/--code or --deck, not both")
+                cards = parse_deck(read_deck_text(deck), load_layout(gid, var))
+            elif seed_value is None:
+                raise Fail("say which deal: --seed N, --code CODE or --deck FILE")
+            g = Game.new(gid, var, seed=seed_value, deck=cards)
+            text = _solve_text(g, g.start, seconds, True, as_json, states)
+        output.write(text)
+    run(body, as_json)
+
+
+#: The games whose rules Solvitaire also has: its preset, and the settings of
+#: its --custom-rules that make it play our game exactly.
+SOLVITAIRE = {
+    "flower-garden": {
+        "preset": "flower-garden",
+        # the format of ../shared/formats/solvitaire-deal.md; the rest of the preset
+        # (build down regardless of suit, one card at a time, a space takes any card)
+        # is ours already
+        "rules": {"tableau piles": {"count": 6}, "reserve": {"size": 16},
+                  "foundations": {"removable": False}},
+        "differs": "its preset lets cards be taken back from the foundations; Cadogan "
+                   "does not ('cards on the foundations stay there'), so the rules file "
+                   "written beside the deal sets \"removable\": false; the rest of its "
+                   "preset (build down regardless of suit, one card at a time, any card "
+                   "into a space, the Bouquet all available) is the book's",
+    },
+}
+
+
+@app.command()
+def export(
+    game: Annotated[Optional[str], typer.Argument(
+        autocompletion=_complete_game,
+        help="The game (default: the game in progress, as dealt).")] = None,
+    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="solvitaire: Solvitaire's JSON deal.")]
+    = "solvitaire",
+    out: Annotated[Optional[str], typer.Option(
+        "-o", "--output", help="Where to write the deal (default: output/GAME-SEED."
+        "solvitaire.json; - for standard output).")] = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """Write a deal in another solver's format, so that others can check our
+    results with their solver; says which of its rule settings match ours.
+    Today: Solvitaire's JSON deal, for the games whose rules it also has
+    (the Flower-Garden).
+
+    Examples: patience export flower-garden --seed 7 ;
+    patience export --format solvitaire -o deal.json
+    """
+    def body() -> None:
+        if fmt != "solvitaire":
+            raise Fail(f"--format must be solvitaire, not {fmt!r}")
+        if game is None and seed is None and code is None:
+            with session(name, state, write=False) as g:
+                dealt = g
+        else:
+            if game is None and code is None:
+                raise Fail("name a game (or --code)")
+            gid, var, seed_value = deal_choice(game, seed, code, None)
+            if seed_value is None:
+                raise Fail("say which deal: --seed N or --code CODE")
+            dealt = Game.new(gid, var, seed=seed_value)
+        match = SOLVITAIRE.get(dealt.layout.id)
+        if match is None or dealt.layout.variant:
+            raise Fail(f"Solvitaire has no rules for {dealt.layout.title}: export knows "
+                       f"{', '.join(SOLVITAIRE)}")
+        deal = solvitaire_deal(dealt)
+        text = json.dumps(deal, ensure_ascii=False) + "\n"
+        rules_text = json.dumps(match["rules"], indent=1) + "\n"
+        stem = f"{dealt.layout.id}-{dealt.seed if dealt.seed is not None else 'deck'}"
+        target = _out_path(out) or Path("output") / f"{stem}.solvitaire.json"
+        if str(target) == STDOUT:
+            output.write(text)
+            return
+        rules_path = target.with_name(target.name.replace(".json", "") + ".rules.json")
+        for path, data in ((target, text), (rules_path, rules_text)):
+            _write(lambda p, d=data: Path(p).write_text(d, encoding="utf-8"), path, False,
+                   quiet=True)
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "written", "path": str(target),
+                                     "rules": str(rules_path), "preset": match["preset"],
+                                     "differs": match["differs"]}, ensure_ascii=False) + "\n")
+            return
+        output.write(f"Wrote {target} and {rules_path}.\n"
+                     f"Solve it with: solvitaire --custom-rules {rules_path} {target}\n"
+                     f"Its '{match['preset']}' preset matches but for this: "
+                     f"{match['differs']}.\n")
+    run(body, as_json)
+
+
+def solvitaire_deal(game: Game) -> dict[str, Any]:
+    """The deal as Solvitaire reads it: tableau piles and reserve, bottom
+    card first, rank then suit in capitals (a face-down card in lower case)."""
+    from ..layout import Role
+
+    def card(c, down: bool) -> str:
+        code = c.code.upper()
+        return code.lower() if down else code
+
+    pos = game.start
+    tableau, reserve = [], []
+    for spec in game.layout.piles:
+        cards = [card(c, spec.hidden(pos.down[spec.index], i))
+                 for i, c in enumerate(pos.piles[spec.index])]
+        if spec.role is Role.TABLEAU:
+            tableau.append(cards)
+        elif spec.role is Role.RESERVE:
+            reserve.extend(cards)
+    return {"tableau piles": tableau, "reserve": reserve}
+
+
+#: the most deals 'odds' names one by one in its text (--json names them all)
+ODDS_LISTED = 30
+
+
+@app.command()
+def odds(
+    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
+                                        help="The game, e.g. fours.")],
+    deals: Annotated[int, typer.Option("--deals", "-d", min=1, max=1_000_000,
+                                       help="Solve deals 1 to N.")] = 100,
+    states: Annotated[int, typer.Option(
+        "--states", min=10, help="Positions each deal may search (keeps a run "
+        "reproducible).")] = 20_000,
+    seconds: Annotated[float, typer.Option(
+        "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
+                                      help="Worker processes.")] = 1,
+    variant: VariantOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """How often a game comes out: solves deals 1..N and reports those won,
+    proved lost and undecided, and the share that can be won with its 95%
+    interval (undecided deals widen it; they are not counted as losses).
+    Thoughtful solving: the solver sees every card. Reproducible when the
+    --states budget, not --time, stops the searches. Names the deals proved
+    lost and those undecided (all of them with --json, as lost_deals and
+    undecided_deals; up to 30 of each in the text).
+
+    Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
+    flower-garden --deals 100 --time 10 --json
+    """
+    def body() -> None:
+        from ..solver import LOST, WON, Odds, odds_interval, solve_seed
+
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        work = [(gid, var, n, seconds, states) for n in range(1, deals + 1)]
+        results: list[str] = []
+        bar = _progress(deals)
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+                for result in pool.imap(solve_seed, work, chunksize=max(1, deals // (jobs * 8))):
+                    results.append(result)
+                    bar(len(results))
+        else:
+            for item in work:
+                results.append(solve_seed(item))
+                bar(len(results))
+        bar(None)
+        won, lost = results.count(WON), results.count(LOST)
+        low, high = odds_interval(won, lost, deals - won - lost)
+        o = Odds(gid, var, deals, won, lost, deals - won - lost, low, high,
+                 f"{states} positions or {seconds:g} s a deal")
+        lost_deals = [n for n, r in enumerate(results, 1) if r == LOST]
+        open_deals = [n for n, r in enumerate(results, 1) if r not in (WON, LOST)]
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "odds", "game": gid,
+                                     "variant": var, "deals": deals, "won": won, "lost": lost,
+                                     "undecided": o.undecided, "low": round(low, 4),
+                                     "high": round(high, 4), "budget": o.budget,
+                                     "lost_deals": lost_deals, "undecided_deals": open_deals},
+                                    ensure_ascii=False, indent=1) + "\n")
+            return
+        output.write(f"{load_layout(gid, var).title}, deals 1 to {deals} ({o.budget}):\n"
+                     f"  won {won}, proved lost {lost}, undecided {o.undecided}\n"
+                     f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
+        for what, which in (("proved lost", lost_deals), ("undecided", open_deals)):
+            if which and len(which) <= ODDS_LISTED:
+                output.write(f"  {what}: deal{'s' if len(which) > 1 else ''} "
+                             f"{', '.join(map(str, which))}\n")
+    run(body, as_json)
+
+
+def _progress(total: int):
+    """A progress bar on standard error, on a terminal only."""
+    try:
+        shown = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        shown = False
+
+    def update(done: int | None) -> None:
+        if not shown:
+            return
+        if done is None:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        else:
+            filled = 30 * done // total
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+        sys.stderr.flush()
+    return update
+
+
+@app.command()
+def hint(
+    seconds: TimeOpt = 3.0, name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
+    ascii: AsciiOpt = False, as_json: JsonOpt = False,
+) -> None:
+    """The next move of a winning line from where the game stands, or 'no win
+    is possible from here' when that is proved, or that none was found in time.
+    A hint never names a face-down card.
+
+    Examples: patience hint ; patience hint --time 20
+    """
+    def body() -> None:
+        from ..solver import LOST, WON, solve
+
+        with session(name, state, write=False) as g:
+            sol = solve(g.rules, g.position, seconds=seconds)
+            move = sol.moves[0] if sol.result == WON and sol.moves else None
+            command = "patience " + g.rules.command(g.position, move) if move else None
+            said = g.rules.describe(g.position, move, ascii) if move else None
+        if as_json:
+            output.write(json.dumps({"schema": SCHEMA, "kind": "hint", "result": sol.result,
+                                     "command": command, "text": said,
+                                     "moves_to_win": len(sol.moves) if move else None,
+                                     "states": sol.states,
+                                     "seconds": round(sol.seconds, 3)},
+                                    ensure_ascii=False, indent=1) + "\n")
+        elif move:
+            output.write(f"Hint: {command}  ({said}; a win in "
+                         f"{_count(len(sol.moves), 'move')} from here)\n")
+        elif sol.result == LOST:
+            output.write("No win is possible from here.\n")
+        elif sol.full:
+            output.write(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
+                         "positions as it may, and more time would not help.\n")
+        else:
+            output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
+                         f"{seconds * 4:g}'.\n")
+    run(body, as_json)
