@@ -1,0 +1,265 @@
+"""The layout's model: piles with their roles, builds and refills, the game's
+source and the whole layout, as the engine, the boards and the sheets read
+them (:mod:`patience_cli.layout` loads them from ``layouts/``)."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, NamedTuple
+
+from .cards import RANK_TEXT, pack_description
+from .errors import ExitStatus, PatienceError
+
+
+class LayoutError(PatienceError, ValueError):
+    """A layout file that does not follow the format, or a game that has none."""
+
+    exit_status = ExitStatus.USAGE
+
+
+class UnknownGameError(LayoutError):
+    """A game id that is not in the registry."""
+
+
+class Role(Enum):
+    FOUNDATION = "foundation"
+    TABLEAU = "tableau"      # packets, fans, columns: built on in play
+    RESERVE = "reserve"      # cards to be played from, never built on
+    STOCK = "stock"          # the pack still to be dealt, face down
+    TALON = "talon"          # cards turned from the stock
+    DISCARD = "discard"      # cards put out of play (pairs, fours)
+    DECORATION = "decoration"  # cards laid out for show only
+
+
+class Build(NamedTuple):
+    """A regular build rule, for a foundation or a tableau pile."""
+
+    direction: str = "down"   # up | down | up-or-down | none
+    suit: str = "any"         # same | any | alternate
+    base: int | None = None   # rank an empty pile starts with (foundations)
+    until: int | None = None  # rank a foundation ends with
+    empty: str = "any"        # what an empty tableau pile takes: any | none | base
+    step: int = 1             # ranks between a card and the next (Mount Olympus: 2)
+    wrap: bool = False        # the sequence turns the corner: K then A, A then K
+    sequence: tuple[int, ...] | None = None  # a foundation's whole order of ranks,
+                              # base first ("K A..Q": a king building ace to queen)
+    capacity: int | None = None  # the most cards the pile may hold
+    distinct_suits: bool = False  # an empty pile of the group takes its first card
+                              # only of a suit no other pile of the group has yet
+    base_card: str | None = None  # the one card an empty pile takes ("5h")
+    one_way: bool = False     # up-or-down, but a pile keeps the way its first two
+                              # cards set (the Wheatsheaf's reserve heaps)
+    alone: bool = False       # a pile holding only its first card (a lone king)
+                              # takes any card (Spenser's Fairie Queen)
+
+    def describe(self) -> str:
+        if self.sequence is not None:
+            suit = {"same": "in suit", "any": "any suit",
+                    "alternate": "alternate colours"}[self.suit]
+            return f"{sequence_text(self.sequence)}, {suit}"
+        bits = []
+        if self.base == FIRST:
+            bits.append("from the first card's rank, round the corner")
+        elif self.base is not None:
+            bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
+                        f"{RANK_TEXT[self.until] if self.until else ''}".strip())
+        elif self.direction != "none":
+            bits.append(f"builds {self.direction}")
+        if self.direction != "none":
+            bits.append({"same": "in suit", "any": "any suit",
+                         "alternate": "alternate colours"}[self.suit])
+        return ", ".join(bits)
+
+
+def parse_sequence(text: str, where: str) -> tuple[int, ...]:
+    """A foundation's order of ranks from its short form: ranks and runs
+    separated by spaces, a run ``X..Y`` going up or down from X to Y
+    (``"K A..Q"``, ``"5..A K"``, ``"A..K K..A"``)."""
+    ranks: list[int] = []
+    for token in text.split():
+        ends = token.split("..")
+        if len(ends) > 2:
+            raise LayoutError(f"{where}: {token!r} is not a rank or a run X..Y")
+        first = _rank(ends[0], where)
+        last = _rank(ends[-1], where)
+        if first is None or last is None:
+            raise LayoutError(f"{where}: {token!r} is not a rank or a run X..Y")
+        way = 1 if last >= first else -1
+        ranks.extend(range(first, last + way, way))
+    if not ranks:
+        raise LayoutError(f"{where}: the sequence is empty")
+    return tuple(ranks)
+
+
+def sequence_text(ranks: tuple[int, ...]) -> str:
+    """The short form of a rank order, runs joined: ``K A–Q``."""
+    parts: list[list[int]] = []
+    for r in ranks:
+        if parts and len(parts[-1]) >= 1 and abs(r - parts[-1][-1]) == 1 and \
+                (len(parts[-1]) == 1 or r - parts[-1][-1] == parts[-1][-1] - parts[-1][-2]):
+            parts[-1].append(r)
+        else:
+            parts.append([r])
+    words = []
+    for run in parts:
+        if len(run) > 2:
+            words.append(f"{RANK_TEXT[run[0]]}–{RANK_TEXT[run[-1]]}")
+        else:
+            words.extend(RANK_TEXT[r] for r in run)
+    return " ".join(words)
+
+
+class Refill(NamedTuple):
+    """How a vacancy is filled: from the first of *sources* (group keys, in
+    order) that has a card; *when* ``at-once`` (before anything else is done:
+    by itself from a single pile such as the pack or the talon, by the
+    player's choice of card from a group of several), ``player`` (an empty
+    pile takes a card from these groups only, when the player likes) or
+    ``deal`` (vacancies wait for the next 'deal', which fills them and does
+    nothing else)."""
+
+    sources: tuple[str, ...]
+    when: str = "at-once"
+    after_deal: tuple[str, ...] | None = None  # the sources once the pack has
+                              # begun to be dealt (the Pyramid: the waste heap alone)
+    size: int = 1             # the pile is kept at this many cards at least
+
+
+class PileSpec(NamedTuple):
+    index: int            # position in the layout's pile list (internal)
+    number: int           # the number a player types
+    key: str              # unique key, e.g. "garden-3"
+    group: str            # the group this pile belongs to, e.g. "garden"
+    role: Role
+    name: str             # the book's name for the group: "Garden"
+    label: str            # this pile's own label: "Garden 3"
+    at: tuple[float, float]  # grid position (column, row) in card units
+    orientation: str      # upright | crosswise
+    spread: str           # none | down | right | fan | hand
+    deal: int | str | None  # cards dealt at the start: a number, "rest", or None
+    face: str             # up | down: how dealt cards lie
+    build: Build | None
+    available: str        # top | all | none: which cards can be played from it
+    note: str = ""
+    heading: str = ""     # the group's heading on the board, where not NAME + "s"
+    tag: str = "label"    # label | inside: the diagram's label under the card, or
+                          # only its number inside it (for close-packed grids)
+    tilt: float = 0.0     # degrees the card is turned on the table, about its centre
+                          # (positive: its top leans left), as in the book's picture
+    withdraw: str | None = None  # the card taken out of the pack before the deal
+                          # and laid here: a rank ("A", as it comes) or a card ("Kh")
+    accepts_from: tuple[str, ...] | None = None  # the groups whose cards may be
+                          # placed here (None: every group that cards leave from)
+    refill: Refill | None = None  # how a vacancy here is filled
+    first_claim: bool = False  # its card must be played whenever it can be
+    move: str = "top"     # top | face-up-run | built-run: what leaves it in one move
+    second_to: tuple[str, ...] | None = None  # a card comes here only when no
+                          # pile of these groups takes it (the Windmill's centre)
+    deal_up: tuple[int, ...] | str | None = None  # the foundations (numbers, or
+                          # "any") a card dealt here goes up to at once, as it is dealt
+
+    @property
+    def is_face_down(self) -> bool:
+        return self.face == "down"
+
+    def hidden(self, down: int, i: int) -> bool:
+        """Whether the card at *i* (0: the bottom card) of this pile lies face
+        down, *down* being how many of its lowest cards have never been
+        uncovered: all of them, or, where rows are dealt alternately face up
+        and face down (``face = "alternate"``, the Olga), those of the rows
+        dealt face down (the second, the fourth ...)."""
+        return i < down and (self.face != "alternate" or i % 2 == 1)
+
+    def hidden_count(self, down: int) -> int:
+        """How many of the pile's cards lie face down (see :meth:`hidden`)."""
+        return down if self.face != "alternate" else down // 2
+
+    @property
+    def ref(self) -> str:
+        """The pile as every message names it: with the number the player
+        types ("Foundation 8", "the Bouquet (7)")."""
+        if self.label.endswith(f" {self.number}"):
+            return self.label
+        return f"{self.label} ({self.number})"
+
+
+class Source(NamedTuple):
+    book: str
+    number: int | None
+    title: str           # the game's title in that book
+    citation: str        # a full line: "Cadogan, Illustrated Games of Patience (1914), no. 16"
+
+
+class Layout(NamedTuple):
+    id: str
+    title: str
+    summary: str
+    rules: str                  # the rules module in patience_cli.games
+    source: Source
+    pack_kind: str
+    pack_count: int
+    deal_order: str             # by-pile | rounds
+    piles: tuple[PileSpec, ...]
+    variant: str | None = None
+    variants: tuple[str, ...] = ()
+    variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
+    play: dict[str, Any] = {}   # the engine's settings: redeals, redeal_shuffle, own_packs
+    board: dict[str, Any] = {}  # the renderers' settings: style, note, mark_available, pairs
+    game: dict[str, Any] = {}   # settings of the game's own module, declared by it
+    deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
+    deal_up_slot: str = "refill"  # a card gone up in the deal: its place takes the next
+                                  # card ("refill") or is passed over ("skip")
+    deal_up_from: str = "dealt"   # during the deal, the card dealt goes up ("dealt"), or
+                                  # every pile's last card too ("free")
+
+    @property
+    def packs(self) -> str:
+        return pack_description(self.pack_kind, self.pack_count)
+
+    def by_number(self, number: int) -> PileSpec | None:
+        for p in self.piles:
+            if p.number == number:
+                return p
+        return None
+
+    def group(self, name: str) -> tuple[PileSpec, ...]:
+        return tuple(p for p in self.piles if p.group == name)
+
+    def role(self, role: Role) -> tuple[PileSpec, ...]:
+        return tuple(p for p in self.piles if p.role == role)
+
+    def groups(self) -> list[tuple[str, tuple[PileSpec, ...]]]:
+        seen: dict[str, list[PileSpec]] = {}
+        for p in self.piles:
+            seen.setdefault(p.group, []).append(p)
+        return [(g, tuple(ps)) for g, ps in seen.items()]
+
+
+
+_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
+
+
+#: A base or end rank that the deal decides: the rank of the first card laid
+#: on any pile of the group (General Sedgewick, the Terrace).
+FIRST = 0
+
+
+def _rank(value: Any, where: str) -> int | None:
+    if value is None:
+        return None
+    if value == "first":
+        return FIRST
+    r = _RANKS.get(str(value).upper())
+    if r is None:
+        raise LayoutError(f"{where}: {value!r} is not a rank")
+    return r
+
+
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out

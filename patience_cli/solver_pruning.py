@@ -1,0 +1,368 @@
+"""The moves the solver need not try, and the hand's cards pooled by rank
+(:mod:`patience_cli.solver`): rules that never lose a win."""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Iterator, NamedTuple
+
+from .cards import Card
+from .engine import Move, Position, Rules
+
+
+MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
+
+
+class Pruning:
+    """The moves to try from a position, given the move that led there.
+
+    Beyond the game's own ordering (:meth:`Rules.solver_moves`), two rules
+    that never lose a win, in a game where a move changes nothing but the two
+    piles it names (no route rules, refills, claims or compulsions, no module
+    of its own):
+
+    * a card just laid on a tableau pile is not moved on at once, except to a
+      foundation: the two moves make one that was open before;
+    * a card laid from a pile whose cards all are and stay available (a hand,
+      as the Flower-Garden's Bouquet) onto a tableau pile must take a card on
+      it at once: laid earlier, it only waits for that card (moves in between
+      touch neither it nor its pile), and may as well be laid just before.
+      The position with the card waiting is passed through, never kept
+      (:meth:`cover`): kept, it would stand for the same position met
+      otherwise, with every move open, and that one would go unsearched;
+    * a card from a hand goes up to a foundation only when the next card of
+      its suit follows it at once (or it is the foundation's last card, or
+      one that is safe to play up): until then it only waits in the hand,
+      free, where it may yet hold a card on the tableau, and its foundation
+      waits for it (no other card can go there first).  The position between
+      is passed through in the same way;
+    * where the tableau builds with no regard to suit, the hand's cards of a
+      rank are pooled: which of them was laid where is left open until one
+      goes up, and positions that differ only in that are one position to
+      the search (:meth:`_pooled_key`; an exact reduction, not a pruning).
+
+    (A wider rule, that after a card is laid the next move must touch the
+    pile it left or the card laid, is not sound: putting one move off can
+    break the rule for the move before it.  The tests hold the solver to the
+    unpruned search on whole deals of several games, on small gardens and
+    on Flower-Garden deals with cards already home.)
+    """
+
+    def __init__(self, rules: Rules, enabled: bool = True,
+                 start: Position | None = None) -> None:
+        self.rules = rules
+        self.open = enabled and rules.plain_moves()
+        self.tableau = frozenset(rules.tableau)
+        self.foundations = frozenset(rules.foundations)
+        self.hands = frozenset(
+            i for i in rules.sources if rules.specs[i].available == "all"
+            and rules.specs[i].build is None and i not in self.tableau) if self.open else frozenset()
+        # every card leaves its pile alone, and the engine lists nothing but card moves
+        self.single = self.open and all(rules.specs[i].move == "top" for i in rules.sources) \
+            and not rules.has_deal_step
+        # each foundation's last rank, where a card from a hand waits to go up
+        # until the card after it follows at once
+        self.final: dict[int, int] = {}
+        if self.hands:
+            for f in rules.foundations:
+                build = rules.specs[f].build
+                last = None if build is None else \
+                    build.sequence[-1] if build.sequence else build.until
+                if last is not None:
+                    self.final[f] = last
+        #: the cards in play at the start (a position set up by hand may hold
+        #: less than the whole pack: a card whose follower is not in play is
+        #: its foundation's last, whatever the build's end)
+        self.in_play: frozenset[Card] | None = None if start is None else \
+            frozenset(c for pile in start.piles for c in pile)
+        self.key: Callable[[Position], object] = rules.solver_key
+        self.apply: Callable[[Position, Move], Position] = rules.apply
+        self.pool: frozenset[Card] = frozenset()
+        # (every card face up: none is ever turned down, with nothing dealt in play)
+        wants = self._wants() if start is not None and self.single and len(self.hands) == 1 \
+            and not any(start.down) else None
+        if wants:
+            (self.hand,) = self.hands
+            self.pool = frozenset(start.piles[self.hand])
+            # each foundation, the cards of the pool it may begin with, and
+            # after each card the one of the pool it takes next
+            cards = [c for pile in start.piles for c in pile]
+            self.wants = [(f, [c for c in self.pool if c.rank == base],
+                           {c: Card(c.rank + step, c.suit) for c in cards
+                            if c.rank != until and Card(c.rank + step, c.suit) in self.pool})
+                          for f, base, until, step in wants]
+            self.mask = {c: (c.rank, None) for c in self.pool}
+            self.masked: dict[tuple, tuple] = {}  # each pile met, as the key shows it
+            self.garden = tuple(sorted(self.tableau))
+            # the garden's piles taken in sorted order where the rules treat them alike
+            self.alike = any(set(g) == self.tableau for g in rules.alike_groups())
+            # and the foundations, which each say what they hold by their top card
+            self.alike_homes = any(set(g) == self.foundations for g in rules.alike_groups())
+            # the piles other than the garden, the hand and the foundations
+            self.others = tuple(i for i in range(len(rules.specs)) if i not in self.tableau
+                                and i not in self.foundations and i != self.hand)
+            self.key, self.apply = self._pooled_key, self._pooled_apply
+
+    def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
+        """Where the cards of a hand may be pooled (see :meth:`_pooled_key`):
+        each foundation with the rank it starts from, the rank it ends with
+        and its step, else None.  That needs a tableau that builds with no
+        regard to suit or colour (so that two cards of one rank lie alike
+        there), no other pile that takes cards, and foundations each built in
+        one suit by a steady step, from one pack."""
+        rules = self.rules
+        if rules.layout.pack_count != 1 or not rules.tableau:
+            return None
+        for i, spec in enumerate(rules.specs):
+            plain = rules.plain_builds[i]
+            if i in self.tableau:
+                if plain is None or plain[2] != "any" or plain[4] or spec.available == "all":
+                    return None
+            elif i in self.foundations:
+                if plain is None or plain[2] != "same" or plain[4] or len(plain[3]) != 1 \
+                        or not plain[0]:
+                    return None
+            elif spec.build is not None:
+                return None
+        plain = rules.plain_builds
+        return [(f, plain[f][0], plain[f][1], next(iter(plain[f][3]))) for f in rules.foundations]
+
+    def cover(self, pos: Position, move: Move) -> int | None:
+        """The pile that must take the next move, after *move* from *pos*: the
+        tableau pile whose new card from a hand waits to be covered, or the
+        foundation a card from a hand went up to before its time (see the
+        class's docstring).  The searches pass through such a position to the
+        moves onto that pile, and neither keep nor count it."""
+        if move.src not in self.hands or move.kind != "move":
+            return None
+        if move.dst in self.tableau:
+            return move.dst
+        final = self.final.get(move.dst)
+        if final is None or move.card is None or move.card.rank == final \
+                or self._last_in_play(move.dst, move.card) \
+                or self.rules.safe_foundation_move(pos, (move,)) is not None:
+            return None
+        return move.dst
+
+    def _last_in_play(self, home: int, card: Card) -> bool:
+        """Whether no card in play could follow *card* on foundation *home*
+        (its build steps by one rank in suit, and that card is not in play)."""
+        plain = self.rules.plain_builds[home]
+        if self.in_play is None or plain is None or plain[2] != "same" or len(plain[3]) != 1:
+            return False
+        rank = card.rank + next(iter(plain[3]))
+        rank = (rank - 1) % 13 + 1 if plain[4] else rank
+        return not 1 <= rank <= 13 or Card(rank, card.suit) not in self.in_play
+
+    def moves(self, pos: Position, last: Move | None, pending: int | None) -> list[Move]:
+        """The moves to try, the first to try last (a stack), given the last
+        move not from a hand that led here, and the pile that must take the
+        next move (:meth:`cover`; or None).  The moves open are asked without
+        the status's check for a game that only shifts cards about: the
+        search keeps its own record of the positions it has seen, and that
+        check would cost more than it saves."""
+        pooled = bool(self.pool)
+        if pending is not None:
+            moves = list(self._onto(pos, pending))
+            if pooled and pending in self.foundations:
+                moves[len(moves):] = self._virtual(pos, pending)
+        else:
+            opened = list(self.rules.open_moves(pos))
+            moves = self.rules.solver_moves(pos, opened)
+            if pooled:
+                if len(moves) == 1 and moves is not opened and moves[0].dst in self.foundations \
+                        and self._choice_open(pos, self.rules.moving_card(pos, moves[0])):
+                    moves = opened  # see _pooled_key: a safe card is not played alone
+                if len(moves) > 1 or moves is opened:
+                    moves = self._virtual(pos) + self._one_of_each_rank(moves)
+        if self.open and last is not None and last.kind == "move" and last.count == 1 \
+                and last.dst in self.tableau and last.src not in self.hands:
+            moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst
+                                              and m.count == 1
+                                              and m.dst not in self.foundations)]
+        return list(reversed(moves))
+
+    def _onto(self, pos: Position, dst: int) -> Iterator[Move]:
+        """The moves open onto pile *dst* (the engine's, in its order; where
+        every card leaves its pile alone, found without the others)."""
+        rules = self.rules
+        if not self.single:
+            yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
+            return
+        pile = pos.piles[dst]
+        if self.pool and pile and dst in self.tableau:
+            # a tableau pile that takes cards by rank alone (see _wants), steps
+            # without turning the corner
+            _, until, _, steps, _ = rules.plain_builds[dst]
+            if pile[-1].rank == until:
+                return
+            ranks: frozenset[int] | None = frozenset([pile[-1].rank + s for s in steps])
+        else:
+            ranks = rules.ranks_taken(pos, dst)
+        if ranks is not None and not ranks:
+            return
+        fits, specs = rules.fits, rules.specs
+        if self.pool and dst in self.tableau:
+            # one card of a rank from the hand
+            for src in rules.sources:
+                if src == dst:
+                    continue
+                if src == self.hand:
+                    laid: set[int] = set()
+                    for card in pos.piles[src]:
+                        if (ranks is None or card.rank in ranks) and card.rank not in laid:
+                            laid.add(card.rank)
+                            yield Move("move", src, dst, 1, card)
+                    continue
+                cards = pos.piles[src]  # every card face up: the top one is free
+                if cards and (ranks is None or cards[-1].rank in ranks):
+                    yield Move("move", src, dst, 1, None)
+            return
+        for src in rules.sources:
+            if src == dst:
+                continue
+            many = specs[src].available == "all"
+            for card in dict.fromkeys(rules.available_cards(pos, src)):
+                if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
+                    yield Move("move", src, dst, 1, card if many else None)
+
+    # ------------------------------------------------------------ a hand's cards pooled
+    def _pooled_key(self, pos: Position) -> object:
+        """The key of a position where the cards of the hand are pooled.
+
+        In a game whose tableau builds with no regard to suit (the
+        Flower-Garden), a card laid from the hand lies there as any card of
+        its rank would: which of the hand's cards of that rank it is matters
+        only when one of them goes up.  So the search keeps it open: a card
+        laid from the hand counts by its rank alone, and the hand by what is
+        not home (the foundations say it).  Positions that differ only in
+        which of the hand's cards of a rank were laid where are one position
+        to the search, and from it every choice stays open (:meth:`_virtual`):
+        a card of the pool goes up from the hand while the hand holds any
+        card of its rank, or from any pile whose top card is one of its rank
+        from the pool, the two cards changing places first.  A line so found
+        is made into one of real moves by :meth:`concrete` (each card laid
+        was, all along, the one that went up from where it lay).  Every win
+        of the game is such a line, and every such line is a win: the key is
+        exact.  (A card of the pool that is safe to play up is not played
+        alone while another card of the pool of its rank lies on the tableau
+        and a card that could be laid on them is out: which goes up is still
+        a choice then; see :meth:`_choice_open`.)"""
+        masked, piles = self.masked, pos.piles
+        garden = []
+        for t in self.garden:
+            pile = piles[t]
+            got = masked.get(pile)
+            if got is None:
+                if len(masked) >= MASKED_MOST:
+                    masked.clear()
+                got = masked[pile] = tuple([self.mask.get(c, c) for c in pile])
+            garden.append(got)
+        if self.alike:
+            garden.sort(key=hash)
+        # a foundation says what it holds by its top card (one suit, a steady step)
+        homes = frozenset([piles[f][-1] for f in self.foundations if piles[f]]) \
+            if self.alike_homes else tuple([piles[f][-1:] for f in self.foundations])
+        return (tuple(garden), homes, tuple([piles[i] for i in self.others]), pos.down,
+                pos.extra)
+
+    def _pooled_apply(self, pos: Position, move: Move) -> Position:
+        """The position after *move*, two cards of the pool changing places
+        first where it says so (see :meth:`_virtual`)."""
+        if type(move) is _Swapped:
+            a, b = move.swap
+            pos = pos._replace(piles=tuple(
+                tuple([b if c == a else a if c == b else c for c in pile])
+                if a in pile or b in pile else pile for pile in pos.piles))
+            move = Move(move.kind, move.src, move.dst, move.count, move.card)
+        return self.rules.apply(pos, move)
+
+    def _choice_open(self, pos: Position, card: Card) -> bool:
+        """Whether a card safe to play up may not go up alone, the pool
+        leaving open which of its rank goes up: it is of the pool, a card of
+        the pool of its rank lies on the tableau, and some card that could be
+        laid on them is not home (once all are, every card of the pool of its
+        rank is free and safe, and they go up one after another)."""
+        if card not in self.pool:
+            return False
+        rank, pool, piles = card.rank, self.pool, pos.piles
+        if not any(c.rank == rank and c in pool for t in self.garden for c in piles[t]):
+            return False
+        return not self.rules.onto_home(pos, card)
+
+    def _one_of_each_rank(self, moves: list[Move]) -> list[Move]:
+        """*moves* with one card of each rank from the hand to each tableau pile."""
+        hand, tableau = self.hand, self.tableau
+        out: list[Move] = []
+        seen: set = set()
+        for m in moves:
+            if m.src == hand and m.dst in tableau and m.card is not None:
+                k = (m.card.rank, m.dst)
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append(m)
+        return out
+
+    def _virtual(self, pos: Position, only: int | None = None) -> list[Move]:
+        """The moves up that the pool allows beyond the engine's moves of
+        this very position (see :meth:`_pooled_key`): each a card of the pool
+        that a foundation takes next, up from the hand where the hand holds
+        another card of its rank, or from a pile whose top card is another
+        card of its rank from the pool, the two changing places first."""
+        piles, pool, hand = pos.piles, self.pool, self.hand
+        held = piles[hand]
+        tops = None  # the tableau piles topped by a card of the pool, and those cards
+        bottoms = None  # the cards that began the foundations
+        out: list[Move] = []
+        for f, firsts, following in self.wants:
+            if only is not None and f != only:
+                continue
+            pile = piles[f]
+            if pile:
+                card = following.get(pile[-1])
+                if card is None:
+                    continue
+                wanted: Iterable[Card] = (card,)
+            else:
+                if bottoms is None:
+                    bottoms = {piles[g][0] for g in self.foundations if piles[g]}
+                wanted = [c for c in firsts if c not in bottoms]
+            for card in wanted:
+                rank = card.rank
+                if card not in held:
+                    other = next((c for c in held if c.rank == rank), None)
+                    if other is not None:
+                        out.append(_Swapped("move", hand, f, 1, card, (card, other)))
+                if tops is None:
+                    tops = [(t, piles[t][-1]) for t in self.garden
+                            if piles[t] and piles[t][-1] in pool]
+                for t, top in tops:
+                    if top != card and top.rank == rank:
+                        out.append(_Swapped("move", t, f, 1, None, (card, top)))
+        return out
+
+    def concrete(self, line: list[Move]) -> list[Move]:
+        """A line of the search as moves of the engine's: where two cards of
+        the pool changed places, the moves before that name one name the
+        other (see :meth:`_pooled_key`)."""
+        out: list[Move] = []
+        for move in line:
+            if type(move) is _Swapped:
+                a, b = move.swap
+                out = [m._replace(card=b) if m.card == a else
+                       m._replace(card=a) if m.card == b else m for m in out]
+                move = Move(move.kind, move.src, move.dst, move.count, move.card)
+            out.append(move)
+        return out
+
+
+class _Swapped(NamedTuple):
+    """A move of the search where a hand's cards are pooled: two cards of the
+    pool change places (*swap*), then the move is made."""
+
+    kind: str
+    src: int | None
+    dst: int | None
+    count: int
+    card: Card | None
+    swap: tuple[Card, Card]
