@@ -7,8 +7,8 @@ several packs are equal when rank and suit are equal, just as at the table.
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from enum import Enum
+from typing import NamedTuple
 
 
 class Colour(Enum):

@@ -30,8 +30,20 @@ from .features.scoring import Scoring
 from .features.talon import redeal_shuffled
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
-    DEAL, AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, MoveKind,
-    Played, Position, Status, move_from_text, move_to_text, seq_text,
+    DEAL,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveError,
+    MoveKind,
+    Played,
+    Position,
+    Refusal,
+    Status,
+    move_from_text,
+    move_to_text,
+    seq_text,
 )
 from .refusals import Refusals
 from .status import Standing
@@ -39,7 +51,7 @@ from .wording import Wording
 
 __all__ = [
     "DEAL", "HOOKS", "AmbiguousMoveError", "IllegalMoveError", "InvalidMoveError", "Move",
-    "MoveError", "MoveKind", "Played", "Position", "Rules", "Status", "move_from_text",
+    "MoveError", "MoveKind", "Played", "Position", "Refusal", "Rules", "Status", "move_from_text",
     "move_to_text", "redeal_shuffled", "replay", "seq_text",
 ]
 

@@ -25,6 +25,10 @@ class PatienceError(Exception):
     """An error reported to the user in one line, with its exit status."""
 
     exit_status: ExitStatus = ExitStatus.REFUSED
+    #: A command that would do what the user seems to want, in the game's
+    #: notation without the program's name ("move 3 5 4", "deal"): the
+    #: command line names it after the message.
+    instead: str | None = None
 
     def message(self) -> str:
         """The one line the user reads (without the ``patience:`` prefix)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .position import Move, Position
 from .layout import Layout, Role
+from .position import Move, Position
 
 
 def move_events(layout: Layout, before: Position, after: Position,

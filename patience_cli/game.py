@@ -11,9 +11,20 @@ from typing import Any, Sequence
 
 from .cards import Card, CardParseError, new_pack, parse_card
 from .engine import (
-    AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, MoveError, Played, Position,
+    DEAL,
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveError,
+    MoveKind,
+    Played,
+    Position,
+    Refusal,
     Rules,
-    Status, move_from_text, move_to_text,
+    Status,
+    move_from_text,
+    move_to_text,
 )
 from .errors import ExitStatus, PatienceError
 from .features.grace import Grace
@@ -202,7 +213,10 @@ class Game:
             return
         reason = self.rules.move_reason(self.position, move)
         if reason is not None:
-            raise IllegalMoveError(reason)
+            error = IllegalMoveError(reason)
+            if isinstance(reason, Refusal) and reason.instead is not None:
+                error.instead = self.rules.command(self.position, reason.instead)
+            raise error
 
     def play(self, move: Move, redoing: bool = False, played: Played | None = None) -> None:
         """Make *move* (checked first).  *played*, what :meth:`Rules.play`
@@ -280,7 +294,7 @@ class Game:
         if len(args) == 1:
             word = args[0]
             if word.lower() == "deal":
-                return Move("deal")
+                return DEAL
             n = ascii_number(word, 10**9)
             if n is None:
                 raise InvalidMoveError(f"{_short(word)!r} is not a move: give a move number "
@@ -329,7 +343,7 @@ class Game:
             # A pile whose every card is available: find which card is meant.
             fits = [(c, d) for c in dict.fromkeys(self.rules.available_cards(pos, src))
                     for d in dsts
-                    if self.rules.is_legal(pos, Move("move", src, d, count, c))]
+                    if self.rules.is_legal(pos, Move(MoveKind.MOVE, src, d, count, c))]
             cards = list(dict.fromkeys(c for c, _ in fits))
             if len(cards) > 1:
                 options = " or ".join(f"'move {c.code} {dst_word}'" for c in cards[:6])
@@ -338,9 +352,9 @@ class Game:
             if not cards:
                 raise IllegalMoveError(f"no card of the {spec.ref} can go on "
                                        + self._dst_words(dsts))
-            return Move("move", src, fits[0][1], count, cards[0])
+            return Move(MoveKind.MOVE, src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
-            graced = [Move("move", src, d, count, card) for d in dsts]
+            graced = [Move(MoveKind.MOVE, src, d, count, card) for d in dsts]
             grace = self.rules.feature(Grace)
             graced = [m for m in graced if grace is not None and grace.owns(pos, m)]
             if graced:
@@ -351,8 +365,8 @@ class Game:
                     f"the {parse_card(src_word)} is not available: only the top card of the "
                     f"{spec.ref} may be played")
         if len(dsts) == 1:
-            return Move("move", src, dsts[0], count, card)
-        moves = [Move("move", src, d, count, card) for d in dsts]
+            return Move(MoveKind.MOVE, src, dsts[0], count, card)
+        moves = [Move(MoveKind.MOVE, src, d, count, card) for d in dsts]
         ok = [m for m in moves if self.rules.is_legal(pos, m)]
         if ok:
             return ok[0]

@@ -15,8 +15,9 @@ from typing import Any
 
 from .books import BOOKS  # noqa: F401  (read through this module by the tests)
 from .layout_model import (  # noqa: F401  (the model, read through this module)
-    Build,
+    _RANKS,
     FIRST,
+    Build,
     Layout,
     LayoutError,
     PileSpec,
@@ -24,7 +25,6 @@ from .layout_model import (  # noqa: F401  (the model, read through this module)
     Role,
     Source,
     UnknownGameError,
-    _RANKS,
     _merge,
     _rank,
     parse_sequence,

@@ -8,6 +8,7 @@ from typing import Any
 
 from .books import BOOKS
 from .layout_model import (
+    _RANKS,
     Build,
     Layout,
     LayoutError,
@@ -15,7 +16,6 @@ from .layout_model import (
     Refill,
     Role,
     Source,
-    _RANKS,
     _merge,
     _rank,
     parse_sequence,

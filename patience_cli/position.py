@@ -16,6 +16,7 @@ from .digest import sha256
 from .errors import ExitStatus, PatienceError
 from .layout import Layout
 
+
 class Status(Enum):
     PLAYING = "playing"
     WON = "won"
@@ -98,6 +99,19 @@ class Move(NamedTuple):
 
 
 DEAL = Move(MoveKind.DEAL)
+
+
+class Refusal(str):
+    """Why a move is refused, in words, with the move that would do what the
+    player seems to want where there is one (:attr:`instead`): the engine
+    names a move, the command line says the command that makes it."""
+
+    instead: "Move | None"
+
+    def __new__(cls, text: str, instead: "Move | None" = None) -> "Refusal":
+        made = super().__new__(cls, text)
+        made.instead = instead
+        return made
 
 
 class Played(NamedTuple):

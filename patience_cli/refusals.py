@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from .cards import Card
 from .layout import PileSpec, Role
-from .position import Move, Position, Status
+from .position import DEAL, Move, MoveKind, Position, Refusal, Status
 
 if TYPE_CHECKING:
     from .features import Feature
@@ -56,7 +56,9 @@ class Refusals:
                 why = f.stock_refusal(pos, move)
                 if why is not None:
                     return why
-            return f"the {src.ref} is dealt, not played from ({self.deal_hint()})"
+            if self.has_deal_step:
+                return Refusal(f"the {src.ref} is dealt, not played from", DEAL)
+            return f"the {src.ref} is dealt, not played from (there is no dealing step)"
         if dst.role is Role.RESERVE and dst.build is None and move.dst not in self.placed_by:
             return f"cards cannot be returned to the {dst.ref}"
         if not pos.piles[move.src]:
@@ -82,8 +84,8 @@ class Refusals:
             return self.count_reason(pos, move)
         if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):  # type: ignore[attr-defined]
             n = len(pos.piles[move.src]) - pos.down[move.src]
-            return (f"the {n} face-up cards of the {src.ref} move together or not at all "
-                    f"(patience move {src.number} {dst.number} {n})")
+            return Refusal(f"the {n} face-up cards of the {src.ref} move together or not at "
+                           "all", Move(MoveKind.MOVE, move.src, move.dst, n))
         for f in self.features:
             why = f.refusal(pos, move)
             if why is not None:
@@ -121,9 +123,9 @@ class Refusals:
             return f"only one card moves at a time from the {spec.ref}"
         runs = self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
         if move.count not in runs and spec.move == "whole-run":
-            return (f"the {runs[-1]} face-up cards of the {spec.ref} move together or not at "
-                    "all" + (f" (patience move {spec.number} {self.specs[move.dst].number} "  # type: ignore[index]
-                             f"{runs[-1]})" if runs[-1] > 1 else ""))
+            return Refusal(f"the {runs[-1]} face-up cards of the {spec.ref} move together or "
+                           "not at all", Move(MoveKind.MOVE, move.src, move.dst, runs[-1])
+                           if runs[-1] > 1 else None)
         if move.count not in runs:
             what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
             return (f"the {spec.ref} has {runs[-1]} {what} at its top: {move.count} cannot "
@@ -137,5 +139,3 @@ class Refusals:
         return self.route_reason(pos, move.src, move.dst, base) or \
             self.build_reason(pos, base, move.dst)  # type: ignore[arg-type, attr-defined]
 
-    def deal_hint(self) -> str:
-        return "use 'deal'" if self.has_deal_step else "there is no dealing step"

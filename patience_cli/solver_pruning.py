@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import Card
-from .engine import Move, Position, Rules
-
+from .engine import Move, MoveKind, Position, Rules
 
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 
@@ -211,11 +210,11 @@ class Pruning:
                     for card in pos.piles[src]:
                         if (ranks is None or card.rank in ranks) and card.rank not in laid:
                             laid.add(card.rank)
-                            yield Move("move", src, dst, 1, card)
+                            yield Move(MoveKind.MOVE, src, dst, 1, card)
                     continue
                 cards = pos.piles[src]  # every card face up: the top one is free
                 if cards and (ranks is None or cards[-1].rank in ranks):
-                    yield Move("move", src, dst, 1, None)
+                    yield Move(MoveKind.MOVE, src, dst, 1, None)
             return
         for src in rules.sources:
             if src == dst:
@@ -223,7 +222,7 @@ class Pruning:
             many = specs[src].available == "all"
             for card in dict.fromkeys(rules.available_cards(pos, src)):
                 if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
-                    yield Move("move", src, dst, 1, card if many else None)
+                    yield Move(MoveKind.MOVE, src, dst, 1, card if many else None)
 
     # ------------------------------------------------------------ a hand's cards pooled
     def _pooled_key(self, pos: Position) -> object:
@@ -332,13 +331,13 @@ class Pruning:
                 if card not in held:
                     other = next((c for c in held if c.rank == rank), None)
                     if other is not None:
-                        out.append(_Swapped("move", hand, f, 1, card, (card, other)))
+                        out.append(_Swapped(MoveKind.MOVE, hand, f, 1, card, (card, other)))
                 if tops is None:
                     tops = [(t, piles[t][-1]) for t in self.garden
                             if piles[t] and piles[t][-1] in pool]
                 for t, top in tops:
                     if top != card and top.rank == rank:
-                        out.append(_Swapped("move", t, f, 1, None, (card, top)))
+                        out.append(_Swapped(MoveKind.MOVE, t, f, 1, None, (card, top)))
         return out
 
     def concrete(self, line: list[Move]) -> list[Move]:

@@ -46,7 +46,9 @@ def _steps(game_id: str, variant: str | None, seed: int, moves: int) -> list[Any
             ok = rules.is_legal(pos, probe)
             reason = None if ok else rules.move_reason(pos, probe)
             code = 0 if ok else (int(IllegalMoveError.exit_status) if reason else -1)
-            answers.append([move_to_text(layout, probe), ok, code, reason])
+            instead = getattr(reason, "instead", None)  # the move a refusal names
+            answers.append([move_to_text(layout, probe), ok, code, reason,
+                            None if instead is None else move_to_text(layout, instead)])
         step["probes"] = answers
         if status.value != "playing" or not legal:
             out.append(step)

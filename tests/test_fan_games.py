@@ -442,7 +442,7 @@ def test_klondike_face_up_cards_move_together_or_not_at_all():
     three = Move("move", pile_index(rules, 1), pile_index(rules, 2), 3)
     assert rules.is_legal(pos, three)                         # 9♠ 8♥ 7♣ on the 10♥
     words = refusal(rules, pos, 1, 2)                          # the 7♣ alone: no
-    assert "move together" in words and "patience move 1 2 3" in words
+    assert "move together" in words and words.instead == three  # the move that would do
     two = Move("move", pile_index(rules, 1), pile_index(rules, 2), 2)
     assert not rules.is_legal(pos, two)
     assert refusal(rules, pos, 1, K_FOUND) is None            # alone to a foundation: yes
@@ -873,3 +873,22 @@ def test_indefatigable_a_card_laid_on_another_packet_is_not_placed():
     rules, pos = position(INDEF, {1: "9c 8c", 2: "7c", 3: "Kd", I_FOUND: "As"}, home_at=1)
     pos = rules.apply(pos, move_between(rules, 2, 1))          # packed, not put up
     assert rules.apply(pos, DEAL).get("stalls") == 1           # the deal placed nothing
+
+
+def test_a_refusal_that_names_a_move_is_told_with_its_command():
+    """The engine names the move that would do instead (it speaks no command
+    line); the command line says the command: 'patience move 1 2 3'."""
+    from patience_cli.commands.app import error_text
+    from patience_cli.engine import IllegalMoveError
+    from patience_cli.game import Game
+
+    rules, pos = position(KLONDIKE, {1: "Kc 9s 8h 7c", 2: "10h", 3: "6d",
+                                     K_FOUND: "Ac 2c 3c 4c 5c 6c", K_STOCK: "2d"},
+                          down={1: 1, K_STOCK: 1})
+    game = Game.new(KLONDIKE, seed=1)
+    game.position = pos
+    with pytest.raises(IllegalMoveError) as caught:
+        game.check(Move("move", pile_index(rules, 1), pile_index(rules, 2)))
+    assert caught.value.instead == "move 1 2 3"
+    assert "patience" not in str(caught.value)
+    assert error_text(caught.value).endswith("move together or not at all (patience move 1 2 3)")

@@ -350,11 +350,19 @@ def run(fn, as_json: bool = False):
         output.error(f"{exc}; nothing was changed")
         raise typer.Exit(EXIT_REFUSED) from None
     except PatienceError as exc:
-        output.error(exc.message())
+        said = error_text(exc)
+        output.error(said)
         if as_json:
             with contextlib.suppress(output.OutputError):
-                output.write(json_error(exc.message(), exc.exit_status))
+                output.write(json_error(said, exc.exit_status))
         raise typer.Exit(exc.exit_status) from None
+
+
+def error_text(exc: PatienceError) -> str:
+    """The one line an error is reported in, with the command that would do
+    instead where the error names one."""
+    text = exc.message()
+    return text if exc.instead is None else f"{text} (patience {exc.instead})"
 
 
 def json_error(message: str, code: int) -> str:

@@ -11,7 +11,7 @@ import typer
 
 from .. import output
 from ..books import short_name
-from ..engine import Move, Status
+from ..engine import DEAL, Status
 from ..errors import PatienceError
 from ..game import Game, ascii_number, parse_deck
 from ..layout import catalogue, load_layout
@@ -304,7 +304,7 @@ def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt =
     def body() -> None:
         with session(name, state) as game:
             events: list[dict[str, Any]] = []
-            done = play_one(game, Move("deal"), ascii, events)
+            done = play_one(game, DEAL, ascii, events)
             text = report(game, as_json, ascii, [done + "."], reveal, events)
         output.write(text)
     run(body, as_json)

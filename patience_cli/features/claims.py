@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..position import Move, MoveKind, Position
 from ..layout import Role
+from ..position import Move, MoveKind, Position
 from .feature import Feature, Rules
 
 

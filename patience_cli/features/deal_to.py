@@ -5,7 +5,6 @@ Layout: ``play.deal_to``, the group dealt to (with a pile of role ``stock``).
 
 from __future__ import annotations
 
-
 from ..layout import Role
 from ..position import Position
 from .feature import DealStep, Rules

@@ -8,7 +8,6 @@ Layout: a pile's ``face``.
 
 from __future__ import annotations
 
-
 from ..position import Move, Position
 from .feature import Feature, Rules
 

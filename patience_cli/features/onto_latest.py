@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 from ..cards import RANK_TEXT, Card
 from ..layout import Role
-from ..position import Position
+from ..position import DEAL, Position, Refusal
 from .feature import DealStep, Rules
 
 
@@ -90,8 +90,8 @@ class OntoLatest(DealStep):
 
     def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         if self.dealing(pos) and self.rules.specs[dst].role is not Role.FOUNDATION:
-            return ("while the pack is being dealt, cards go only to the foundations "
-                    "(use 'deal' to deal on)")
+            return Refusal("while the pack is being dealt, cards go only to the foundations",
+                           DEAL)
         return None
 
     def ordered_groups(self) -> set[str]:

@@ -8,7 +8,6 @@ vacancies) and ``second_to`` (groups that come first).
 
 from __future__ import annotations
 
-
 from ..cards import Card
 from ..layout import Role
 from ..position import Position

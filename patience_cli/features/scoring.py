@@ -6,7 +6,6 @@ Layout: ``play.score`` with ``stake`` and ``per_card``.
 
 from __future__ import annotations
 
-
 from ..position import Position
 from .feature import Feature, Rules
 

@@ -27,9 +27,9 @@ row and one column, and each line has a Rampart at both ends.
 from __future__ import annotations
 
 from ..cards import RANK_NOUN, Card
-from ..layout_schema import one_of
-from ..engine import Move, Position, Rules
+from ..engine import DEAL, Move, MoveKind, Position, Refusal, Rules
 from ..layout import Layout
+from ..layout_schema import one_of
 
 #: the order each foundation is built in, from its ace to its closing ace
 HALF = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7)
@@ -98,7 +98,7 @@ class BesiegedCityRules(Rules):
         Rampart; a transposition at the end."""
         pending = self.pending(pos)
         if pending:
-            return [Move("move", i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
+            return [Move(MoveKind.MOVE, i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
         moves = []
         # empty foundations are alike: an ace is listed once, to the first of them
         empty = [f for f in self.foundations if not pos.piles[f]][:1]
@@ -108,12 +108,12 @@ class BesiegedCityRules(Rules):
                 continue
             for dst in targets + self.ramparts:
                 if dst != src and self._reason(pos, src, dst) is None:
-                    moves.append(Move("move", src, dst))
+                    moves.append(Move(MoveKind.MOVE, src, dst))
         if self.exhausted(pos):
             for a in self.reserve:
                 for b in self.reserve:
                     if a < b and self._reason(pos, a, b) is None:
-                        moves.append(Move("move", a, b))
+                        moves.append(Move(MoveKind.MOVE, a, b))
         return moves
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
@@ -152,7 +152,7 @@ class BesiegedCityRules(Rules):
         if src in self.foundations:
             return "cards on the foundations stay there"
         if src == self.stock:
-            return "the pack is dealt, not played from (use 'deal')"
+            return Refusal("the pack is dealt, not played from", DEAL)
         if src == self.talon:
             if dst not in self.foundations:
                 return ("talon cards pass into the Reserve by themselves as it empties; "

@@ -18,9 +18,9 @@ column) only the lowest card is free, and taking it frees the one above.
 from __future__ import annotations
 
 from ..cards import Card
-from ..layout_schema import integer, one_of
-from ..engine import Move, Position, Rules
+from ..engine import DEAL, Move, Position, Refusal, Rules
 from ..layout import Layout
+from ..layout_schema import integer, one_of
 
 ACE = 1
 
@@ -68,8 +68,8 @@ class CongressRules(Rules):
             if not pos.piles[dst]:
                 if not self.pack_out(pos):
                     if dst in self.first_helps:
-                        return ("while the pack lasts an empty help place is refilled from "
-                                "the pack (use 'deal')")
+                        return Refusal("while the pack lasts an empty help place is "
+                                       "refilled from the pack", DEAL)
                     return ("new help packets may be started only once the pack is "
                             "exhausted")
         return None

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from ..cards import Card, Colour
-from ..engine import Move, Position, Rules
+from ..engine import Move, MoveKind, Position, Rules
 from ..layout import Layout
 
 BLACK_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)   # Admirals: A up to K, no queen
@@ -120,14 +120,14 @@ class EmpressRules(Rules):
         for p in self.army + self.navy:
             homes = self.pair_homes(pos, p)
             if homes:
-                yield Move("move", p, homes[0])
+                yield Move(MoveKind.MOVE, p, homes[0])
         single_army = [a for a in self.army if len(pos.piles[a]) == 1]
         single_navy = [n for n in self.navy if len(pos.piles[n]) == 1]
         for a in single_army:
             for n in single_navy:
-                yield Move("move", a, n)
+                yield Move(MoveKind.MOVE, a, n)
                 if not self.ready(pos, a, n):  # an available pair is one move, listed once
-                    yield Move("move", n, a)
+                    yield Move(MoveKind.MOVE, n, a)
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
         """An available pair may be named either way round."""

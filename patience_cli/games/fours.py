@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..cards import RANK_PLURAL
-from ..engine import Move, Position, Rules
+from ..engine import Move, MoveKind, Position, Rules
 from ..layout import Layout
 
 
@@ -43,7 +43,7 @@ class FoursRules(Rules):
         for a, (ia, ra) in enumerate(tops):
             for ib, rb in tops[a + 1:]:
                 if ra == rb:
-                    return Move("move", ib, ia)
+                    return Move(MoveKind.MOVE, ib, ia)
         return None
 
     def extra_moves(self, pos: Position) -> Iterable[Move]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..engine import Move, Position, Rules
+from ..engine import Move, MoveKind, Position, Rules
 
 
 class MillRules(Rules):
@@ -27,7 +27,7 @@ class MillRules(Rules):
                 helpers = self.group_piles["wing"] + self.group_piles["talon"]
                 if any(after.piles[h] and self.fits(after, after.piles[h][-1], centre)
                        for h in helpers):
-                    yield Move("move", king, centre)
+                    yield Move(MoveKind.MOVE, king, centre)
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind == "move" and move.src in self.group_piles["king"] and \

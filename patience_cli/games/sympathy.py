@@ -30,9 +30,9 @@ the grace pile, so the face-down cards stay at the bottom of the pile.
 from __future__ import annotations
 
 from ..cards import Card
-from ..layout_schema import one_of
-from ..engine import DEAL, Move, Position, Rules
+from ..engine import DEAL, Move, Position, Refusal, Rules
 from ..layout import Layout
+from ..layout_schema import one_of
 
 PLAYERS = ("A", "B")
 
@@ -112,9 +112,9 @@ class SympathyRules(Rules):
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind != "deal":
-            return ("in Sympathy no card is moved by hand: the players turn up their cards in "
-                    "turn and pairs are thrown out by themselves; use 'deal' for the next "
-                    "card, or 'auto'")
+            return Refusal("in Sympathy no card is moved by hand: the players turn up their "
+                           "cards in turn and pairs are thrown out by themselves; the deal "
+                           "turns up the next card", DEAL)
         return None
 
     def deal_reason(self, pos: Position) -> str | None:
