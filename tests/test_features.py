@@ -1,0 +1,279 @@
+"""Each rule feature alone, on a small layout made up for it: what it allows,
+what it forbids (with words), what a move does, and the move taken back; and
+its three encodings (the moves listed, the yes or no, the words) agree."""
+
+from __future__ import annotations
+
+import pytest
+
+from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
+from patience_cli.engine import DEAL, Status
+from patience_cli.features import FEATURES, BottomToTop, DealTo, FaceTurning, FirstClaims
+from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
+from patience_cli.features import RefillAtDeal, RefillAtOnce, Regather, Routes, Scoring, Talon
+from patience_cli.features.talon import redeal_shuffled
+
+
+def test_a_feature_is_built_only_where_the_layout_names_it():
+    rules = made_up(drop=("stock", "talon"))
+    assert rules.features == ()
+    assert [type(f) for f in made_up().features] == [Talon]
+
+
+def test_every_feature_names_the_layout_keys_it_carries():
+    for kind in FEATURES:
+        assert kind.keys, kind.__name__
+
+
+# ---------------------------------------------------------------- the talon
+def test_talon_turns_the_pack_card_by_card_and_takes_it_up_for_each_redeal():
+    rules = made_up({"redeals": 1})
+    pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 6: "2s 3s"}, down={6: 2})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)
+    assert text_of(rules, after, 7) == "3s" and after.down[rules.layout.by_number(6).index] == 1
+    out = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "3s 2s"})
+    assert rules.deal_step_name(out).startswith("redeal 1 of 1")
+    redealt = undone(rules, out, DEAL)
+    assert text_of(rules, redealt, 6) == "2s 3s" and redealt.get("redeals") == 1
+    spent = laid(rules, {1: "9c", 2: "9d", 3: "8h", 7: "3s 2s"}, redeals=1)
+    assert not rules.is_legal(spent, DEAL)
+    assert rules.move_reason(spent, DEAL) == "the pack is dealt out and the redeal is used"
+    holds_to_its_words(rules, spent)
+
+
+def test_talon_shuffles_for_a_redeal_where_the_book_says_so():
+    rules = made_up({"redeals": 1, "redeal_shuffle": True})
+    out = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "3s 2s 4s 5s"})
+    redealt = rules.apply(out, DEAL)
+    talon = out.piles[rules.layout.by_number(7).index]
+    assert list(redealt.piles[rules.layout.by_number(6).index]) == redeal_shuffled(talon, 1)
+
+
+# ---------------------------------------------------------------- dealing steps
+def test_deal_to_lays_a_card_from_the_pack_on_each_pile_of_its_group():
+    rules = made_up({"deal_to": "row"}, drop=("talon",))
+    pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 6: "2s 3s 4s 5s"}, down={6: 4})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)
+    assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["9c 5s", "9d 4s", "9h 3s"]
+    empty = laid(rules, {1: "9c", 2: "9d", 3: "8h Ad"})
+    assert rules.move_reason(empty, DEAL) == "the pack is dealt out"
+    assert isinstance(rules.feature(DealTo), DealTo)
+
+
+def test_bottom_to_top_lays_each_undermost_card_on_top_so_many_times():
+    rules = made_up({"bottom_to_top": {"from": ["row"], "times": 1}}, drop=("stock", "talon"))
+    pos = laid(rules, {1: "9c 5d", 2: "9d 4c 3h", 3: "10h"})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)
+    assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["5d 9c", "4c 3h 9d", "10h"]
+    assert not rules.is_legal(after, DEAL)
+    assert "laid on top once" in rules.deal_reason(after)
+    assert isinstance(rules.feature(BottomToTop), BottomToTop)
+
+
+def test_regather_takes_up_the_rows_and_deals_them_again_as_many_times_as_allowed():
+    rules = made_up({"regather": {"from": ["row"], "times": 1}}, drop=("stock", "talon"))
+    pos = laid(rules, {1: "9c 5d", 2: "10d", 3: "8h 7s 6s"})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)
+    assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["9c", "5d", "10d 8h 7s 6s"]
+    assert after.get("regathered") == 1
+    assert not rules.is_legal(after, DEAL)
+    assert "gathered and dealt again once" in rules.deal_reason(after)
+
+
+def test_regather_with_a_stall_ends_when_deals_in_a_row_put_nothing_up():
+    rules = made_up({"regather": {"from": ["row"], "times": "unlimited", "stall": 1}},
+                    drop=("stock", "talon"))
+    pos = rules.feature(Regather).dealt(laid(rules, {1: "9c", 2: "10d", 3: "8h"}))
+    assert not rules.is_legal(pos, DEAL)
+    assert "put no card on a foundation" in rules.deal_reason(pos)
+    stuck = rules.feature(Regather).dealt(laid(rules, {1: "9c", 2: "9d", 3: "9h"}))
+    assert rules.status(stuck)[0] is Status.LOST
+    assert "put no card on a foundation" in rules.status(stuck)[1]
+
+
+def test_onto_latest_deals_onto_the_latest_kings_pile_and_keeps_the_rows_closed_meanwhile():
+    rules = made_up({"onto_latest": {"group": "row", "build_after_deal": True}},
+                    drop=("talon",))
+    pos = laid(rules, {1: "Kc 5d", 6: "Ks 3h"}, down={6: 2})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)
+    assert text_of(rules, after, 1) == "Kc 5d 3h"
+    king = rules.apply(after, DEAL)
+    assert text_of(rules, king, 2) == "Ks"
+    assert not rules.is_legal(after, move(rules, 1, 2))
+    words = rules.move_reason(after, move(rules, 1, 2))
+    assert "cards go only to the foundations" in words and words.instead == DEAL
+    assert rules.is_legal(king, move(rules, 1, 2)) is False  # 3h on Ks: the build says no
+    assert isinstance(rules.feature(OntoLatest), OntoLatest)
+
+
+# ---------------------------------------------------------------- refills
+def test_a_vacancy_refilled_at_once_from_the_pack_is_filled_by_itself():
+    rules = made_up(piles={1: {"refill": {"from": ["stock"], "when": "at-once"}}},
+                    drop=("talon",))
+    pos = laid(rules, {1: "Ac", 2: "9d", 3: "9h", 6: "5s"}, down={6: 1})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, move(rules, 1, 4))
+    assert text_of(rules, after, 1) == "5s" and text_of(rules, after, 4) == "Ac"
+    assert isinstance(rules.feature(RefillAtOnce), RefillAtOnce)
+
+
+def test_a_vacancy_refilled_at_once_from_several_piles_waits_for_the_players_card():
+    rules = made_up(piles={1: {"refill": {"from": ["reserve"], "when": "at-once"}}},
+                    drop=("talon",),
+                    extra_piles=[{"group": "reserve", "name": "Reserve", "role": "reserve",
+                                  "count": 2, "number": 8, "at": [0, 6], "step": [1.5, 0]}])
+    pos = laid(rules, {2: "9d", 3: "9h", 8: "4c", 9: "7d"})
+    assert set(rules.legal_moves(pos)) == {move(rules, 8, 1), move(rules, 9, 1)}
+    holds_to_its_words(rules, pos)
+    assert not rules.is_legal(pos, move(rules, 9, 3))
+    assert "must be filled first" in rules.move_reason(pos, move(rules, 9, 3))
+    assert not rules.is_legal(pos, DEAL)
+    after = undone(rules, pos, move(rules, 9, 1))
+    assert text_of(rules, after, 1) == "7d"
+
+
+def test_vacancies_refilled_at_the_deal_take_the_deal_step_first():
+    rules = made_up({"redeals": 0}, piles={1: {"refill": {"from": ["stock"], "when": "deal"}}})
+    pos = laid(rules, {2: "9d", 3: "9h", 6: "5s 6s"}, down={6: 2})
+    holds_to_its_words(rules, pos)
+    assert rules.deal_step_name(pos) == "refill 1 vacancy from the pack"
+    after = undone(rules, pos, DEAL)
+    assert text_of(rules, after, 1) == "6s" and text_of(rules, after, 7) == ""
+    assert rules.deal_step_name(after).startswith("turn the next card")
+    assert isinstance(rules.feature(RefillAtDeal), RefillAtDeal)
+
+
+def test_a_vacancy_the_player_may_fill_from_the_pack():
+    rules = made_up(piles={1: {"refill": {"from": ["stock"], "when": "player"}}},
+                    drop=("talon",))
+    pos = laid(rules, {2: "9d", 3: "8h", 6: "5s 6s"}, down={6: 2})
+    fill = move(rules, 6, 1)
+    assert fill in list(rules.legal_moves(pos))
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, fill)
+    assert text_of(rules, after, 1) == "6s"
+    assert "fills only an empty Row" in rules.move_reason(after, move(rules, 6, 1))
+    assert isinstance(rules.feature(PackFill), PackFill)
+
+
+# ---------------------------------------------------------------- routes and claims
+def test_routes_a_pile_takes_cards_only_from_the_groups_it_names():
+    rules = made_up(piles={4: {"accepts_from": ["talon"]}})
+    pos = laid(rules, {1: "Ac", 7: "Ad"})
+    holds_to_its_words(rules, pos)
+    assert not rules.is_legal(pos, move(rules, 1, 4))
+    assert "take cards only from the Talon" in rules.move_reason(pos, move(rules, 1, 4))
+    after = undone(rules, pos, move(rules, 7, 4))
+    assert text_of(rules, after, 4) == "Ad"
+    assert isinstance(rules.feature(Routes), Routes) and not rules.open_routes
+
+
+def test_routes_a_pile_second_to_another_takes_a_card_only_when_that_one_cannot():
+    rules = made_up(piles={1: {"second_to": ["foundation"]}})
+    pos = laid(rules, {1: "2c", 2: "Ac", 3: "9h"})
+    assert not rules.is_legal(pos, move(rules, 2, 1))
+    assert "which comes first" in rules.move_reason(pos, move(rules, 2, 1))
+    holds_to_its_words(rules, pos)
+
+
+def test_first_claim_only_the_claiming_card_moves_while_it_can():
+    rules = made_up(piles={7: {"first_claim": True}})
+    pos = laid(rules, {1: "9c", 2: "8d", 3: "Kh", 7: "8h", 6: "5s"}, down={6: 1})
+    assert set(rules.legal_moves(pos)) == {move(rules, 7, 1)}
+    holds_to_its_words(rules, pos)
+    assert "must be played before any other" in rules.move_reason(pos, move(rules, 2, 1))
+    assert "before the pack is dealt on" in rules.move_reason(pos, DEAL)
+    after = undone(rules, pos, move(rules, 7, 1))
+    assert DEAL in list(rules.legal_moves(after))
+    assert isinstance(rules.feature(FirstClaims), FirstClaims)
+
+
+def test_foundations_first_a_card_that_can_go_up_must():
+    rules = made_up(piles={4: {"first_claim": True}})
+    pos = laid(rules, {1: "Ac", 2: "9d", 3: "8h", 6: "5s"}, down={6: 1})
+    assert set(rules.legal_moves(pos)) == {move(rules, 1, 4), move(rules, 1, 5)}
+    holds_to_its_words(rules, pos)
+    assert "before anything else" in rules.move_reason(pos, move(rules, 3, 2))
+    after = undone(rules, pos, move(rules, 1, 4))
+    assert move(rules, 3, 2) in list(rules.legal_moves(after))
+    assert isinstance(rules.feature(FoundationsFirst), FoundationsFirst)
+
+
+# ---------------------------------------------------------------- graces and holds
+def test_grace_lets_a_card_that_is_not_free_go_up_so_many_times():
+    rules = made_up({"grace": {"from": ["row"], "times": 1}}, drop=("stock", "talon"))
+    pos = laid(rules, {1: "Ac 9d", 2: "8c", 3: "Kh"})
+    grace = move(rules, 1, 4, card="Ac")
+    assert grace in list(rules.legal_moves(pos))
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, grace)
+    assert text_of(rules, after, 1) == "9d" and after.get("graces") == 1
+    spent = laid(rules, {1: "2c 9d", 2: "10c", 3: "Kh", 4: "Ac"}, graces=1)
+    assert not rules.is_legal(spent, move(rules, 1, 4, card="2c"))
+    assert "the grace is used" in rules.move_reason(spent, move(rules, 1, 4, card="2c"))
+    assert isinstance(rules.feature(Grace), Grace)
+
+
+def test_holds_a_card_both_foundations_of_a_pair_take_waits_aside():
+    rules = made_up({"hold": {"group": "aside", "up": "up", "down": "down",
+                              "decide": "player"}}, drop=("foundation", "stock", "talon"),
+                    extra_piles=[
+                        {"group": "up", "name": "Up", "role": "foundation", "number": 4,
+                         "at": [0, 3], "build": {"base": "A", "direction": "up",
+                                                 "suit": "same", "until": "K"}},
+                        {"group": "down", "name": "Down", "role": "foundation", "number": 5,
+                         "at": [2, 3], "build": {"base": "K", "direction": "down",
+                                                 "suit": "same", "until": "A"}},
+                        {"group": "aside", "name": "Aside", "role": "reserve", "number": 6,
+                         "at": [1, 3]}])
+    pos = laid(rules, {1: "7c", 2: "9d", 3: "8h", 4: "Ac 2c 3c 4c 5c 6c",
+                       5: "Kc Qc Jc 10c 9c 8c"})
+    assert rules.is_legal(pos, move(rules, 1, 6))
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, move(rules, 1, 6))
+    assert text_of(rules, after, 6) == "7c"
+    assert not rules.is_legal(after, move(rules, 6, 2))
+    assert "goes only to the Up (4) or the Down (5)" in rules.move_reason(after, move(rules, 6, 2))
+    assert rules.is_legal(after, move(rules, 6, 5))
+    holds_to_its_words(rules, after)
+    assert isinstance(rules.feature(Holds), Holds)
+
+
+# ---------------------------------------------------------------- turning, scoring
+def test_face_turning_the_card_beneath_is_turned_up_when_the_top_leaves():
+    rules = made_up(piles={1: {"face": "top-up"}}, drop=("stock", "talon"))
+    pos = laid(rules, {1: "9s Ac", 2: "9d", 3: "8h"}, down={1: 1})
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, move(rules, 1, 4))
+    assert after.down[rules.layout.by_number(1).index] == 0
+    assert isinstance(rules.feature(FaceTurning), FaceTurning)
+
+
+def test_scoring_counts_counters_paid_and_won():
+    rules = made_up({"score": {"stake": 52, "per_card": 5}})
+    pos = laid(rules, {4: "Ac 2c", 5: "Ad"})
+    assert rules.counters(pos) == 15 - 52
+    assert isinstance(rules.feature(Scoring), Scoring)
+    assert made_up().counters(pos) is None
+
+
+@pytest.mark.parametrize("play", [{"redeals": 2}, {"deal_to": "row"}, {"score": {
+    "stake": 1, "per_card": 1}}])
+def test_a_layout_without_the_feature_gets_none_of_its_rule(play):
+    plain = made_up()
+    named = made_up(play)
+    assert len(named.features) >= len(plain.features)
+
+
+def test_the_layout_readme_names_the_module_of_every_feature():
+    from patience_cli.layout import data_dir
+
+    readme = (data_dir("layouts") / "README.md").read_text()
+    for kind in FEATURES:
+        module = kind.__module__.rsplit(".", 1)[1]
+        assert f"features/{module}.py" in readme and f"`{kind.__name__}`" in readme, kind
