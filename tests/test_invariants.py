@@ -97,7 +97,7 @@ def test_every_legal_move_reads_back_from_its_command(game_id, seed, picks):
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(seed=seeds, rnd=st.randoms(use_true_random=False))
 def test_the_game_ends_within_a_bound(game_id, seed, rnd: random.Random):
     """Random play that never returns to a position already seen ends (won,

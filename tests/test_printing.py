@@ -168,7 +168,11 @@ def test_nothing_runs_off_the_page(tmp_path, game_id, paper):
         assert right <= w - border and bottom <= h - border, (png.name, ink, image.size)
 
 
-def test_print_command_writes_output_game_pdf(run, tmp_path):
+def test_print_command_writes_output_game_pdf(run, tmp_path, monkeypatch):
+    from patience_cli.printing import sheet
+
+    # a booklet of two games: the whole one is built once, in the booklet's own test
+    monkeypatch.setattr(sheet, "game_ids", lambda: ["fours", "flower-garden"])
     result = run("print", "flower-garden")
     assert result.code == 0
     assert (tmp_path / "output" / "flower-garden.pdf").exists()

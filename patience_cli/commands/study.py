@@ -121,6 +121,9 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
 
 TimeOpt = Annotated[float, typer.Option(
     "--time", "-t", min=0.1, max=3600.0, help="Seconds to search before giving up.")]
+StatesOpt = Annotated[Optional[int], typer.Option(
+    "--states", min=10, help="Positions to search at most before giving up (the same "
+    "answer on every machine, where --time depends on the machine's speed).")]
 
 
 @app.command()
@@ -133,10 +136,7 @@ def solve(
     code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
     deck: Annotated[Optional[str], typer.Option(
         "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
-    variant: VariantOpt = None, seconds: TimeOpt = 5.0,
-    states: Annotated[Optional[int], typer.Option(
-        "--states", min=10, help="Positions to search at most before giving up (the same "
-        "answer on every machine, where --time depends on the machine's speed).")] = None,
+    variant: VariantOpt = None, seconds: TimeOpt = 5.0, states: StatesOpt = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Find a winning line for a deal, or prove there is none, or say the time
@@ -367,20 +367,20 @@ def _progress(total: int):
 
 @app.command()
 def hint(
-    seconds: TimeOpt = 3.0, name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
-    ascii: AsciiOpt = False, as_json: JsonOpt = False,
+    seconds: TimeOpt = 3.0, states: StatesOpt = None, name: NameOpt = DEFAULT_NAME,
+    state: StateOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
 ) -> None:
     """The next move of a winning line from where the game stands, or 'no win
     is possible from here' when that is proved, or that none was found in time.
     A hint never names a face-down card.
 
-    Examples: patience hint ; patience hint --time 20
+    Examples: patience hint ; patience hint --time 20 ; patience hint --states 5000
     """
     def body() -> None:
         from ..solver import LOST, WON, solve
 
         with session(name, state, write=False) as g:
-            sol = solve(g.rules, g.position, seconds=seconds)
+            sol = solve(g.rules, g.position, seconds=seconds, max_states=states)
             move = sol.moves[0] if sol.result == WON and sol.moves else None
             command = "patience " + g.rules.command(g.position, move) if move else None
             said = g.rules.describe(g.position, move, ascii) if move else None
