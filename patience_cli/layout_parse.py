@@ -179,7 +179,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             [("play.bottom_to_top.from", g)
              for g in play.get("bottom_to_top", {}).get("from", ())] + \
             [(f"play.hold.{k}", play["hold"][k]) for k in ("group", "up", "down")
-             if k in play.get("hold", {})]:
+             if k in play.get("hold", {})] + \
+            [(f"play.rows.{k}", play["rows"][k]) for k in ("group", "also")
+             if k in play.get("rows", {})]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
     hold = play.get("hold")

@@ -193,6 +193,8 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                              required=("from",)),
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card")),
+              "rows": table({"group": text, "refill": one_of("pause", "immediate"),
+                             "also": text}, required=("group",)),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

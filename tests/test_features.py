@@ -10,7 +10,8 @@ from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
 from patience_cli.features import FEATURES, BottomToTop, DealTo, FaceTurning, FirstClaims
 from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
-from patience_cli.features import RefillAtDeal, RefillAtOnce, Regather, Routes, Scoring, Talon
+from patience_cli.features import ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
+from patience_cli.features import Scoring, Talon
 from patience_cli.features.talon import redeal_shuffled
 
 
@@ -109,6 +110,31 @@ def test_onto_latest_deals_onto_the_latest_kings_pile_and_keeps_the_rows_closed_
     assert "cards go only to the foundations" in words and words.instead == DEAL
     assert rules.is_legal(king, move(rules, 1, 2)) is False  # 3h on Ks: the build says no
     assert isinstance(rules.feature(OntoLatest), OntoLatest)
+
+
+def test_progressive_rows_refill_the_uppermost_vacancies_first_then_deal_a_new_row():
+    rules = made_up({"rows": {"group": "row"}}, drop=("talon",))
+    pos = rules.feature(ProgressiveRows).dealt(
+        laid(rules, {1: "9c", 2: "8d", 3: "Ah", 6: "2s 3s 4s 5s"}, down={6: 4}))
+    assert rules.deal_step_name(pos) == "deal row 2 of the rows"
+    holds_to_its_words(rules, pos)
+    row = undone(rules, pos, DEAL)
+    assert [text_of(rules, row, n) for n in (1, 2, 3)] == ["9c 5s", "8d 4s", "Ah 3s"]
+    assert row.get("rows") == 2
+    assert not rules.is_legal(row, move(rules, 1, 2))  # a row's lowest card is 5s: no 4 on it
+    short = laid(rules, {1: "9c 5s", 2: "8d", 3: "Ah 3s", 6: "2s"}, down={6: 1}, rows=2)
+    assert rules.deal_step_name(short) == "refill 1 vacancy from the pack, uppermost rows first"
+    filled = undone(rules, short, DEAL)
+    assert text_of(rules, filled, 2) == "8d 2s" and filled.get("rows") == 2
+    assert rules.outcome(short, DEAL).endswith(": 2♠ to Row 2")
+
+
+def test_progressive_rows_refilled_at_once_leave_no_vacancy_while_the_pack_lasts():
+    rules = made_up({"rows": {"group": "row", "refill": "immediate"}}, drop=("talon",))
+    pos = laid(rules, {1: "9c", 2: "8d", 3: "Ah", 6: "2s 3s"}, down={6: 2}, rows=1)
+    after = undone(rules, pos, move(rules, 3, 4))
+    assert text_of(rules, after, 3) == "3s" and text_of(rules, after, 4) == "Ah"
+    holds_to_its_words(rules, after)
 
 
 # ---------------------------------------------------------------- refills

@@ -18,6 +18,7 @@ from .onto_latest import OntoLatest
 from .refills import PackFill, RefillAtDeal, RefillAtOnce
 from .regather import Regather
 from .routes import Routes
+from .rows import ProgressiveRows
 from .scoring import Scoring
 from .talon import Talon
 
@@ -25,14 +26,14 @@ from .talon import Talon
 FEATURES: tuple[type[Feature], ...] = (
     RefillAtOnce, FirstClaims, FoundationsFirst, Holds, OntoLatest, Routes,
     PackFill, Grace, FaceTurning, Scoring,
-    RefillAtDeal, DealTo, BottomToTop, Regather, Talon,
+    ProgressiveRows, RefillAtDeal, DealTo, BottomToTop, Regather, Talon,
 )
 
 #: The dealing steps, in the order they are asked: the first that takes the
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[type[DealStep], ...] = (
-    RefillAtDeal, OntoLatest, DealTo, BottomToTop, Regather, Talon)
+    ProgressiveRows, RefillAtDeal, OntoLatest, DealTo, BottomToTop, Regather, Talon)
 
 
 def build_features(rules: Rules) -> tuple[Feature, ...]:

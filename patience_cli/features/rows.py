@@ -1,0 +1,105 @@
+"""Progressive rows: each deal step lays a row across a group of piles, the
+new row blocking the one before (only the lowest card of a column is free),
+and a vacancy is refilled from the pack, uppermost rows first, either at the
+next pause or the moment it occurs (the Congress's rivers).
+
+Layout: ``play.rows`` with ``group`` (the piles a row is laid across),
+``refill`` (``pause``: the next deal step refills every vacancy and does no
+more, a new row being dealt only when there is none; ``immediate``: every
+vacancy is refilled as it occurs) and ``also`` (a group whose piles the
+lay-out dealt a card to are refilled too, after the rows: the Congress's
+four original help places).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..layout import Role
+from ..position import Position
+from .feature import DealStep, Rules
+
+
+class ProgressiveRows(DealStep):
+    keys = ("play.rows",)
+    plain = False
+    words_say_all = True
+
+    def __init__(self, rules: Rules, table: dict[str, Any], stock: int) -> None:
+        super().__init__(rules)
+        self.group: str = table["group"]
+        self.refill: str = table.get("refill", "pause")
+        self.stock = stock
+        #: the piles a row is laid across
+        self.rows = rules.group_piles[self.group]
+        also = table.get("also")
+        #: the piles of the ``also`` group that the lay-out dealt to, refilled after the rows
+        self.also = tuple(i for i in rules.group_piles.get(also, ())
+                          if isinstance(rules.specs[i].deal, int) and rules.specs[i].deal > 0) \
+            if also else ()
+
+    @classmethod
+    def build(cls, rules: Rules) -> "ProgressiveRows | None":
+        table = rules.layout.play.get("rows", {})
+        stock = [p.index for p in rules.specs if p.role is Role.STOCK]
+        return cls(rules, table, stock[0]) if table and len(stock) == 1 else None
+
+    def dealt(self, pos: Position) -> Position:
+        return pos.with_extra(rows=1)  # the lay-out dealt the first row
+
+    def vacancies(self, pos: Position) -> list[int]:
+        """The piles to refill from the pack, in order: the rows' uppermost
+        first (left to right in each row), then the ``also`` piles."""
+        order = []
+        for row in range(pos.get("rows", 1)):
+            # a pile short by two rows is named once for each row
+            order.extend(i for i in self.rows if len(pos.piles[i]) <= row)
+        order.extend(i for i in self.also if not pos.piles[i])
+        return order
+
+    def settle(self, pos: Position) -> Position:
+        if self.refill == "immediate" and self.vacancies(pos) and pos.piles[self.stock]:
+            return self.apply_deal(pos)  # refills, as there are vacancies
+        return pos
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if not pos.piles[self.stock]:
+            return "the pack is exhausted (there is no redeal)"
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        piles, down = list(pos.piles), list(pos.down)
+        stock = list(piles[self.stock])
+        todo = self.vacancies(pos)
+        rows = pos.get("rows", 1)
+        if not todo:
+            todo = list(self.rows)
+            rows += 1
+        for i in todo:
+            if not stock:
+                break
+            piles[i] = piles[i] + (stock.pop(),)
+        piles[self.stock] = tuple(stock)
+        down[self.stock] = len(stock)
+        return Position(tuple(piles), tuple(down), pos.extra).with_extra(rows=rows)
+
+    def deal_name(self, pos: Position) -> str:
+        todo = self.vacancies(pos)
+        if not pos.piles[self.stock]:
+            return "the pack is exhausted"
+        if todo:
+            n = len(todo)
+            return f"refill {n} vacanc{'y' if n == 1 else 'ies'} from the pack, uppermost rows first"
+        heading = self.rules.specs[self.rows[0]].heading or f"{self.rules.specs[self.rows[0]].name}s"
+        return f"deal row {pos.get('rows', 1) + 1} of the {heading.lower()}"
+
+    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
+        after = self.apply_deal(pos)
+        dealt = []
+        for i in self.rows + self.also:
+            new = after.piles[i][len(pos.piles[i]):]
+            dealt.extend(f"{c.text(ascii)} to {self.rules.specs[i].ref}" for c in new)
+        return f"{self.deal_name(pos)}: " + ", ".join(dealt)
+
+    def ordered_groups(self) -> set[str]:
+        return {self.group} | {self.rules.specs[i].group for i in self.also}
