@@ -60,7 +60,7 @@ def ascii_number(text: str, limit: int) -> int | None:
 
 
 def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
-    if layout.play.get("own_packs"):
+    if layout.play.own_packs:
         # each player shuffles a whole pack of his own
         packs = [new_pack(layout.pack_kind) for _ in range(layout.pack_count)]
         shuffle_each(packs, seed)
@@ -101,7 +101,7 @@ def check_deck(cards: Sequence[Card], layout: Layout) -> None:
         count = sum((want - have).values())
         raise DeckError(f"the deck is missing {count} card{'s' if count != 1 else ''}: {shown} "
                         f"({layout.title} uses {layout.packs})")
-    if layout.play.get("own_packs"):
+    if layout.play.own_packs:
         size = len(new_pack(layout.pack_kind))
         for n in range(layout.pack_count):
             part = Counter(cards[n * size:(n + 1) * size])

@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from .cards import RANK_TEXT, pack_description
 from .errors import ExitStatus, PatienceError
+from .play_settings import PlaySettings
 
 
 class LayoutError(PatienceError, ValueError):
@@ -203,7 +204,7 @@ class Layout(NamedTuple):
     variant: str | None = None
     variants: tuple[str, ...] = ()
     variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
-    play: dict[str, Any] = {}   # the engine's settings: redeals, redeal_shuffle, own_packs
+    play: PlaySettings = PlaySettings()  # the [play] table, typed: the rules it names
     board: dict[str, Any] = {}  # the renderers' settings: style, note, mark_available, pairs
     game: dict[str, Any] = {}   # settings of the game's own module, declared by it
     deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)

@@ -20,6 +20,7 @@ from .layout_model import (
     _rank,
     parse_sequence,
 )
+from .play_settings import parse_play
 
 
 def check_layout(raw: dict[str, Any], where: str) -> None:
@@ -226,7 +227,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         deal_up_from=raw.get("deal", {}).get("up_from", "dealt"),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
-        play=raw.get("play", {}), board=raw.get("board", {}), game=raw.get("game", {}))
+        play=parse_play(raw.get("play", {})), board=raw.get("board", {}), game=raw.get("game", {}))
 
 
 def _card_pattern(text: str) -> bool:

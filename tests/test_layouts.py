@@ -364,8 +364,8 @@ def test_a_layout_may_extend_another_and_give_only_what_differs(tmp_path, monkey
     monkeypatch.setattr(layout_mod, "_registry", lambda: files)
     raw = layout_mod.read_raw("red-and-black-slow")
     layout = parse_layout(raw)
-    assert layout.title == "Red and Black, no redeal" and layout.play["redeals"] == 0
-    assert layout.play["redeal_shuffle"] is True                  # kept from the base
+    assert layout.title == "Red and Black, no redeal" and layout.play.redeals == 0
+    assert layout.play.redeal_shuffle is True                     # kept from the base
     assert layout.group("volunteer")[0].note == "eight of them"
     assert len(layout.piles) == len(load_layout("red-and-black").piles)
     derived.write_text('id = "red-and-black-slow"\nextends = "red-and-black"\n'

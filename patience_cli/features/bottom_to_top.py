@@ -6,8 +6,7 @@ Layout: ``play.bottom_to_top`` with ``from`` (the groups) and ``times``.
 
 from __future__ import annotations
 
-from typing import Any
-
+from .. import play_settings as settings
 from ..position import Position
 from .feature import DealStep, Rules
 
@@ -15,15 +14,15 @@ from .feature import DealStep, Rules
 class BottomToTop(DealStep):
     keys = ("play.bottom_to_top",)
 
-    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+    def __init__(self, rules: Rules, rule: settings.BottomToTop) -> None:
         super().__init__(rules)
-        self.groups: tuple[str, ...] = tuple(table["from"])
-        self.times = int(table["times"])
+        self.groups = rule.groups
+        self.times = rule.times
 
     @classmethod
     def build(cls, rules: Rules) -> "BottomToTop | None":
-        table = rules.layout.play.get("bottom_to_top", {})
-        return cls(rules, table) if table else None
+        rule = rules.layout.play.bottom_to_top
+        return None if rule is None else cls(rules, rule)
 
     def deal_reason(self, pos: Position) -> str | None:
         if int(pos.get("shifted", 0)) >= self.times:

@@ -19,7 +19,7 @@ class DealTo(DealStep):
 
     @classmethod
     def build(cls, rules: Rules) -> "DealTo | None":
-        group = rules.layout.play.get("deal_to")
+        group = rules.layout.play.deal_to
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if group and len(stock) == 1:
             return cls(rules, group, stock[0])

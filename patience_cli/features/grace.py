@@ -8,8 +8,9 @@ each rank once) and ``before_start`` (only while no card can go up).
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
+from .. import play_settings as settings
 from ..cards import RANK_TEXT
 from ..position import Move, MoveKind, Position
 from .feature import Feature, Rules
@@ -19,19 +20,18 @@ class Grace(Feature):
     keys = ("play.grace",)
     plain = False
 
-    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+    def __init__(self, rules: Rules, rule: settings.Grace) -> None:
         super().__init__(rules)
-        self.table = table
-        self.groups: tuple[str, ...] = tuple(table.get("from", ()))
-        self.times = int(table.get("times", 1))
-        self.row: int | None = table.get("row")
-        self.ranks: list[str] | None = table.get("ranks")
-        self.before_start = bool(table.get("before_start"))
+        self.groups = rule.groups
+        self.times = rule.times
+        self.row = rule.row
+        self.ranks = rule.ranks
+        self.before_start = rule.before_start
 
     @classmethod
     def build(cls, rules: Rules) -> "Grace | None":
-        table = rules.layout.play.get("grace", {})
-        return cls(rules, table) if table else None
+        rule = rules.layout.play.grace
+        return None if rule is None else cls(rules, rule)
 
     def left(self, pos: Position) -> int:
         return self.times - int(pos.get("graces", 0))

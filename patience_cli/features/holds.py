@@ -8,8 +8,7 @@ Layout: ``play.hold`` with ``group`` (the places, one for each pile of the
 
 from __future__ import annotations
 
-from typing import Any
-
+from .. import play_settings as settings
 from ..cards import Card
 from ..position import Position
 from .feature import Feature, Rules
@@ -19,22 +18,22 @@ class Holds(Feature):
     keys = ("play.hold",)
     restricts_routes = True
 
-    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+    def __init__(self, rules: Rules, rule: settings.Hold) -> None:
         super().__init__(rules)
         g = rules.group_piles
-        self.table = table
+        self.rule = rule
         #: each place aside, with its pair (ascending, descending)
         self.holds: dict[int, tuple[int, int]] = {
-            h: (u, d) for h, u, d in zip(g[table["group"]], g[table["up"]], g[table["down"]])}
-        self.decide: str = table.get("decide", "continuing")
+            h: (u, d) for h, u, d in zip(g[rule.group], g[rule.up], g[rule.down])}
+        self.decide: str = rule.decide
         #: each foundation of a pair, with its pair
         self.pair_of: dict[int, tuple[int, int]] = {
             f: pair for pair in self.holds.values() for f in pair}
 
     @classmethod
     def build(cls, rules: Rules) -> "Holds | None":
-        table = rules.layout.play.get("hold", {})
-        return cls(rules, table) if table else None
+        rule = rules.layout.play.hold
+        return None if rule is None else cls(rules, rule)
 
     def places(self) -> tuple[int, ...]:
         return tuple(self.holds)
@@ -107,4 +106,4 @@ class Holds(Feature):
         return None
 
     def ordered_groups(self) -> set[str]:
-        return {self.table.get(k) for k in ("group", "up", "down")}  # type: ignore[misc]
+        return {self.rule.group, self.rule.up, self.rule.down}

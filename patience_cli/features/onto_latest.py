@@ -9,8 +9,9 @@ lasts, cards go only to the foundations).
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
+from .. import play_settings as settings
 from ..cards import RANK_TEXT, Card
 from ..layout import Role
 from ..position import DEAL, Position, Refusal
@@ -22,20 +23,20 @@ class OntoLatest(DealStep):
     plain = False
     words_say_all = True
 
-    def __init__(self, rules: Rules, table: dict[str, Any], stock: int) -> None:
+    def __init__(self, rules: Rules, rule: settings.OntoLatest, stock: int) -> None:
         super().__init__(rules)
-        self.group: str = table["group"]
-        self.routes: dict[str, str] = table.get("routes", {})
-        self.up_at_once = bool(table.get("up_at_once"))
-        self.build_after_deal = bool(table.get("build_after_deal"))
+        self.group = rule.group
+        self.routes = rule.routes
+        self.up_at_once = rule.up_at_once
+        self.build_after_deal = rule.build_after_deal
         self.restricts_routes = self.build_after_deal
         self.stock = stock
 
     @classmethod
     def build(cls, rules: Rules) -> "OntoLatest | None":
-        table = rules.layout.play.get("onto_latest", {})
+        rule = rules.layout.play.onto_latest
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
-        return cls(rules, table, stock[0]) if table and len(stock) == 1 else None
+        return cls(rules, rule, stock[0]) if rule is not None and len(stock) == 1 else None
 
     def dealing(self, pos: Position) -> bool:
         """Whether the pack is still being dealt, where cards go only to the

@@ -7,8 +7,7 @@ Layout: ``play.regather`` with ``from`` (the groups), ``shuffle``, ``times``
 
 from __future__ import annotations
 
-from typing import Any
-
+from .. import play_settings as settings
 from ..position import Position
 from .feature import DealStep, Rules
 from .talon import redeal_shuffled
@@ -17,25 +16,22 @@ from .talon import redeal_shuffled
 class Regather(DealStep):
     keys = ("play.regather",)
 
-    def __init__(self, rules: Rules, table: dict[str, Any]) -> None:
+    def __init__(self, rules: Rules, rule: settings.Regather) -> None:
         super().__init__(rules)
-        self.groups: tuple[str, ...] = tuple(table.get("from", ()))
-        self.shuffle = bool(table.get("shuffle", False))
-        self.last_first = bool(table.get("last_first", False))
-        self.first: int | None = table.get("first")
-        times = table.get("times", 1)
+        self.groups = rule.groups
+        self.shuffle = rule.shuffle
+        self.last_first = rule.last_first
+        self.first = rule.first
         #: how often the tableau may be gathered and dealt again (None: without limit)
-        self.times: int | None = None if times == "unlimited" else int(times)
+        self.times = rule.times
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (None: no such limit)
-        self.stall: int | None = table.get("stall")
+        self.stall = rule.stall
 
     @classmethod
     def build(cls, rules: Rules) -> "Regather | None":
-        table = rules.layout.play.get("regather", {})
-        if not table or table.get("times", 1) == 0:
-            return None  # times = 0: a variant's way to say there is no new deal
-        return cls(rules, table)
+        rule = rules.layout.play.regather
+        return None if rule is None else cls(rules, rule)
 
     def dealt(self, pos: Position) -> Position:
         if self.stall is None:

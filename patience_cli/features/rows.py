@@ -13,8 +13,7 @@ four original help places).
 
 from __future__ import annotations
 
-from typing import Any
-
+from .. import play_settings as settings
 from ..layout import Role
 from ..position import Position
 from .feature import DealStep, Rules
@@ -25,14 +24,14 @@ class ProgressiveRows(DealStep):
     plain = False
     words_say_all = True
 
-    def __init__(self, rules: Rules, table: dict[str, Any], stock: int) -> None:
+    def __init__(self, rules: Rules, rule: settings.Rows, stock: int) -> None:
         super().__init__(rules)
-        self.group: str = table["group"]
-        self.refill: str = table.get("refill", "pause")
+        self.group = rule.group
+        self.refill = rule.refill
         self.stock = stock
         #: the piles a row is laid across
         self.rows = rules.group_piles[self.group]
-        also = table.get("also")
+        also = rule.also
         #: the piles of the ``also`` group that the lay-out dealt to, refilled after the rows
         self.also = tuple(i for i in rules.group_piles.get(also, ())
                           if isinstance(rules.specs[i].deal, int) and rules.specs[i].deal > 0) \
@@ -40,9 +39,9 @@ class ProgressiveRows(DealStep):
 
     @classmethod
     def build(cls, rules: Rules) -> "ProgressiveRows | None":
-        table = rules.layout.play.get("rows", {})
+        rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
-        return cls(rules, table, stock[0]) if table and len(stock) == 1 else None
+        return cls(rules, rule, stock[0]) if rule is not None and len(stock) == 1 else None
 
     def dealt(self, pos: Position) -> Position:
         return pos.with_extra(rows=1)  # the lay-out dealt the first row

@@ -19,8 +19,8 @@ class Scoring(Feature):
 
     @classmethod
     def build(cls, rules: Rules) -> "Scoring | None":
-        score = rules.layout.play.get("score", {})
-        return cls(rules, int(score["stake"]), int(score["per_card"])) if score else None
+        score = rules.layout.play.score
+        return None if score is None else cls(rules, score.stake, score.per_card)
 
     def counters(self, pos: Position) -> int:
         """The player's counters: so many won for each card on a foundation,

@@ -22,9 +22,8 @@ class Talon(DealStep):
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)
         self.stock, self.talon = stock, talon
-        play = rules.layout.play
-        self.redeals = int(play.get("redeals", 0))
-        self.shuffle = bool(play.get("redeal_shuffle", False))
+        self.redeals = rules.layout.play.redeals
+        self.shuffle = rules.layout.play.redeal_shuffle
         #: whether a refill changes its sources once the pack is being dealt
         #: (a pile's ``refill.after_deal``): the first card turned is kept
         self.tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None

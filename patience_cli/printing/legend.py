@@ -66,10 +66,10 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
         names = "; ".join(f"{html.escape(group_heading(specs))} "
                           f"{numbers_text(specs)}" for _, specs in inside)
         lines.append(f"Numbered in the corner of the card: {names}.")
-    score = layout.play.get("score")
-    if score:
-        lines.append(f"Scored in counters: {score['stake']} paid for the pack, "
-                     f"{score['per_card']} won for every card on a foundation.")
+    score = layout.play.score
+    if score is not None:
+        lines.append(f"Scored in counters: {score.stake} paid for the pack, "
+                     f"{score.per_card} won for every card on a foundation.")
     if layout.board.get("mark_available"):
         lines.append("A cross marks a card that is available "
                      + ("in this deal." if game is not None else "after the deal, as in the book."))
