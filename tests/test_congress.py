@@ -8,6 +8,8 @@ from patience_cli.cards import new_pack
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
+from patience_cli.features import ProgressiveRows
+
 from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
 
 
@@ -68,7 +70,7 @@ def test_each_row_blocks_the_one_before_and_taking_a_card_frees_the_one_above():
 def test_deal_refills_vacancies_uppermost_rows_first_before_a_new_row():
     rules, pos = position("congress", table(rows=2, p1="", p2="Kc", p9="", p25="2d 3d 4d 5d 6d"),
                           rows=2)
-    assert rules.vacancies(pos) == [ix(rules, 1), ix(rules, 1), ix(rules, 2), ix(rules, 9)]
+    assert rules.feature(ProgressiveRows).vacancies(pos) == [ix(rules, 1), ix(rules, 1), ix(rules, 2), ix(rules, 9)]
     pos = rules.apply(pos, DEAL)                       # pack top is the 6♦, then 5♦ ...
     assert pile(rules, pos, 1) == "6d 5d" and pile(rules, pos, 2) == "Kc 4d"
     assert pile(rules, pos, 9) == "3d" and pos.get("rows") == 2
