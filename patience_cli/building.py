@@ -106,8 +106,8 @@ class Building:
             return build.empty != "none"
         if build.capacity is not None and len(pile) >= build.capacity:
             return False
-        if build.alone and len(pile) == 1:
-            return True  # a lone king (its pile's first card alone) takes any card
+        if build.alone and len(pile) == 1:  # a lone king (its pile's first card alone)
+            return build.alone is True or dst in pos.get("covered", ())  # takes any card
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return False
@@ -180,7 +180,10 @@ class Building:
             n = build.capacity
             return f"the {spec.ref} holds at most {n} card{'s' if n != 1 else ''}"
         if build.alone and len(pile) == 1:
-            return None  # a lone king takes any card
+            if build.alone is True or dst in pos.get("covered", ()):
+                return None  # a lone king takes any card
+            return (f"the {spec.ref} takes a card only once it has been cleared down to its "
+                    f"{RANK_NOUN[pile[0].rank]}")
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"

@@ -45,7 +45,8 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
                     remaining[p.index] -= 1
     else:
         for p in fixed:
-            piles[p.index].extend(deck[i:i + p.deal])
+            chunk = deck[i:i + p.deal]
+            piles[p.index].extend(reversed(chunk) if p.deal_from_top else chunk)
             i += p.deal
     rest = [p for p in rules.specs if p.deal == "rest" and p not in shared]
     if len(rest) > 1:
@@ -73,17 +74,22 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
     ``deal_up`` takes goes up as it is dealt, and its place takes the next
     card or is passed over (``deal.up_slot``); with ``deal.up_from =
     "free"`` the last card of every pile dealt goes up too, whenever it can,
-    and with ``"round"`` the last card of every pile dealt in this round
-    (Cadogan's Louis: each circle blocks the one before it).
+    with ``"round"`` the last card of every pile dealt in this round
+    (Cadogan's Louis: each circle blocks the one before it), and with
+    ``"outer"`` the last card laid on each pile until another covers it, a
+    card uncovered by one going up staying blocked (the Kings: "during the
+    deal you may not play cards from the inner columns, even if released").
     Returns how many cards of *deck* were dealt."""
     remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
     refill = rules.layout.deal_up_slot == "refill"
     rounds = rules.layout.deal_order == "rounds"
     free = rules.layout.deal_up_from
-    fresh: set[int] | None = set() if free == "round" else None  # this round's tops
+    # the piles whose top card was laid in this round ("round") or was the last
+    # laid there and is still uncovered ("outer"): the only ones that may go up
+    fresh: set[int] | None = set() if free in ("round", "outer") else None
     i = 0
     while i < len(deck) and any(remaining.values()):
-        if fresh is not None:
+        if fresh is not None and free == "round":
             fresh.clear()
         for p in order:
             while remaining[p.index] and i < len(deck):

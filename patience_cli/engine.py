@@ -177,6 +177,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         cards = pos.piles[index]
         if not cards or spec.available == "none":
             return []
+        if len(cards) == 1 and spec.build is not None and spec.build.alone:
+            return []  # the card a lone pile stands on (its king) heads it and never moves
         if spec.available == "all":
             return list(cards[pos.down[index]:])
         if len(cards) <= pos.down[index]:

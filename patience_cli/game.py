@@ -67,7 +67,27 @@ def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
         return [c for pack in packs for c in pack]
     deck = new_pack(layout.pack_kind, layout.pack_count)
     shuffle(deck, seed)
-    return deck
+    return seeded_order(layout, deck)
+
+
+def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:
+    """The shuffled *deck* as deal algorithm r1 lays it: a pile dealt from its
+    top (``deal_from_top``) was once laid bottom first, so its cards are put
+    in the order that gives every seeded deal the lay-out it has always had
+    (an explicit deck is laid as the book deals it; a seed's deal and its
+    share code do not change)."""
+    if layout.deal_order != "by-pile" or not any(p.deal_from_top for p in layout.piles):
+        return deck
+    fixed = [p for p in layout.piles if isinstance(p.deal, int)]
+    if layout.deal_groups:
+        rank = {g: n for n, g in enumerate(layout.deal_groups)}
+        fixed.sort(key=lambda p: rank.get(p.group, len(rank)))
+    out, i = list(deck), 0
+    for p in fixed:
+        if p.deal_from_top:
+            out[i:i + p.deal] = reversed(out[i:i + p.deal])
+        i += p.deal
+    return out
 
 
 def parse_deck(text: str, layout: Layout) -> list[Card]:

@@ -50,7 +50,8 @@ class Build(NamedTuple):
     base_card: str | None = None  # the one card an empty pile takes ("5h")
     one_way: bool = False     # up-or-down, but a pile keeps the way its first two
                               # cards set (the Wheatsheaf's reserve heaps)
-    alone: bool = False       # a pile holding only its first card (a lone king)
+    alone: bool | str = False  # a pile holding only its first card (a lone king) takes any
+                               # card: True, or "cleared" (only once cleared down to it)
                               # takes any card (Spenser's Fairie Queen)
 
     def describe(self) -> str:
@@ -158,6 +159,8 @@ class PileSpec(NamedTuple):
                           # pile of these groups takes it (the Windmill's centre)
     deal_up: tuple[int, ...] | str | None = None  # the foundations (numbers, or
                           # "any") a card dealt here goes up to at once, as it is dealt
+    deal_from_top: bool = False  # the cards dealt together here are laid from its free end
+                                 # inwards: the first dealt is its top (Fortress's left wing)
 
     @property
     def is_face_down(self) -> bool:

@@ -168,11 +168,17 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 refill=refill, first_claim=entry.get("first_claim", False),
                 move=entry.get("move", "top"),
                 second_to=tuple(entry["second_to"]) if "second_to" in entry else None,
-                deal_up=_per_pile_targets(entry.get("deal_up"), i)))
+                deal_up=_per_pile_targets(entry.get("deal_up"), i),
+                deal_from_top=entry.get("deal_from_top", False)))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
             raise LayoutError(f"{gid}: deal.groups: no group {g!r}")
+    if any(p.get("deal_from_top") for p in raw.get("piles", [])) and (
+            raw.get("deal", {}).get("order", "by-pile") != "by-pile"
+            or any("withdraw" in p for p in raw.get("piles", []))):
+        raise LayoutError(f"{gid}: deal_from_top: only for a pack dealt pile by pile, with "
+                          "no card withdrawn first")
     play = raw.get("play", {})
     for where, g in ([("play.deal_to", play["deal_to"])] if "deal_to" in play else []) + \
             [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())] + \

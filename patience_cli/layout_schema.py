@@ -138,7 +138,8 @@ BUILD = table({
     "empty": one_of("any", "none", "base"),
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
-    "base_card": either(text, list_of(text)), "one_way": boolean, "alone": boolean,
+    "base_card": either(text, list_of(text)), "one_way": boolean,
+    "alone": either(boolean, one_of("cleared")),
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
@@ -170,6 +171,7 @@ PILE = table({
     "first_claim": boolean,
     "move": one_of("top", "face-up-run", "built-run", "whole-run", "run-to-vacancy"),
     "second_to": list_of(text),
+    "deal_from_top": boolean,
     "deal_up": either(one_of("any"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 
@@ -221,7 +223,7 @@ SOURCE = table({"book": one_of(*BOOKS),
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
-              "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round")})
+              "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round", "outer")})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,

@@ -28,6 +28,22 @@ def test_mill_one_ace_in_the_centre_and_kings_as_they_come():
     assert "takes only a king" in refusal(rules, pos, 2, KING)
 
 
+def test_mill_the_first_four_kings_that_appear_are_played_in_the_four_angles():
+    """"The first four kings that appear in dealing are to be played in the four
+    angles": with the centre at a queen and the angles empty, the king turned
+    up goes to an angle, not onto the centre; once every angle holds a king,
+    a king may end a run on the centre."""
+    queen = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs"
+    rules, pos = mill({CENTRE: queen, M_TALON: "Kd"})
+    assert not rules.is_legal(pos, move_between(rules, M_TALON, CENTRE))
+    assert "first four kings go to the four angles" in refusal(rules, pos, M_TALON, CENTRE)
+    assert move_between(rules, M_TALON, KING) in list(rules.legal_moves(pos))
+    assert move_between(rules, M_TALON, CENTRE) not in list(rules.legal_moves(pos))
+    rules, pos = mill({CENTRE: queen, M_TALON: "Kd", KING: "Kc", 11: "Ks", 12: "Kh",
+                       13: "Kc Qd"})
+    assert refusal(rules, pos, M_TALON, CENTRE) is None             # the angles are full
+
+
 def test_mill_rule_2_no_suit_four_runs_on_the_centre():
     rules, pos = mill({CENTRE: "As", 1: "2h", 2: "3h"})
     assert refusal(rules, pos, 1, CENTRE) is None                  # any suit

@@ -264,6 +264,26 @@ def test_fortress_deals_the_whole_pack_in_rows_of_five_and_a_bottom_row_of_six()
     assert all(not game.position.piles[pile_index(game.rules, n)] for n in range(11, 15))
 
 
+def test_fortress_each_row_is_dealt_beginning_at_the_left_hand():
+    """"Beginning at the left hand, and dealing straight across each group": in
+    a left-hand row the first card dealt lies at the outer end, where the free
+    card is; in a right-hand row, at the inner end.  A seeded deal lays out as
+    it always has (its share code still names the same deal)."""
+    from patience_cli.cards import new_pack
+
+    deck = list(new_pack("whist"))
+    game = Game.new(FORTRESS, deck=deck)
+    row1 = game.position.piles[pile_index(game.rules, 1)]
+    assert row1[-1] == deck[0] and row1[0] == deck[4]           # outer end first
+    assert game.rules.available_cards(game.position, pile_index(game.rules, 1)) == [deck[0]]
+    row6 = game.position.piles[pile_index(game.rules, 6)]
+    assert row6[0] == deck[26] and row6[-1] == deck[30]          # inner end first
+    seeded = Game.new(FORTRESS, seed=7)
+    assert seeded.position.digest() == "9f5f4c84d9f25f12"       # as before the fix
+    again = Game.new(FORTRESS, deck=list(seeded.deck))
+    assert again.position == seeded.position                    # its deck deals it again
+
+
 def test_fortress_only_the_outside_card_is_free_and_the_board_shows_it_outside(run):
     rules, pos = position(FORTRESS, {1: "Kc 2h", 6: "Ah 9s", F_FOUND: ""})
     assert refusal(rules, pos, 1, F_FOUND) is not None        # the 2♥ is outside, not the K♣
@@ -507,7 +527,9 @@ def test_kings_aces_in_two_columns_and_the_pack_dealt_in_columns_of_four():
         ["Ad", "Ad", "Ac", "Ac", "Ah", "Ah", "As", "As"]
     lines = [len(pos.piles[pile_index(rules, n)]) for n in range(1, 9)]
     home = sum(len(pos.piles[pile_index(rules, n)]) for n in range(9, 17))
-    assert sum(lines) + home == 104 and max(lines) - min(lines) <= 1   # columns of four
+    assert sum(lines) + home == 104
+    # columns of four: the lines differ only by the outer cards gone up during the deal
+    assert max(lines) - min(lines) <= 1 + (home - 8)
     assert all(d == 0 for d in pos.down)
 
 
@@ -529,6 +551,21 @@ def test_kings_during_the_deal_a_card_goes_up_only_to_an_ace_of_its_own_line():
     assert pos.piles[pile_index(rules, 1)][0].code == "Kd"        # the next card, its place
     assert pos.piles[pile_index(rules, 2)][0].code == "3s"        # not its line's foundation
     assert [pos.piles[pile_index(rules, n)][0].code for n in (3, 4)] == ["5c", "9c"]
+
+
+def test_kings_an_outer_card_stays_playable_during_the_deal_until_the_next_column_covers_it():
+    """"During the deal you may not play cards from the inner columns": only
+    those are barred.  Column one on the left lays the 4♣ on line 1; column
+    two the 3♣ over it; then the 2♥, dealt on line 1 of the right group, goes
+    up on its line's ace, and the 3♣, still outermost, follows it; the 4♣,
+    released but in an inner column, waits."""
+    fillers = ["9c", "9d", "9h"]
+    rules, pos = _arranged(KINGS, None, ["4c", *fillers, "Kd", "Kh", "Ks", "Kc",
+                                         "3c", *fillers, "2h", "Qd", "Qh", "Qs", "Qc"],
+                           ["Ad", "Ad", "Ac", "Ac", "Ah", "Ah", "As", "As"])
+    home = pile_text(rules, pos, 9)
+    assert home.startswith("Ad 2h 3c") and not home.startswith("Ad 2h 3c 4c"), home
+    assert pos.piles[pile_index(rules, 1)][0].code == "4c"
 
 
 def new_pack_of(layout):
@@ -825,8 +862,36 @@ def test_salic_law_a_bare_king_takes_one_card_after_the_deal_only():
     pos = rules.apply(pos, move_between(rules, 1, 2))
     assert refusal(rules, pos, 1, 2) is not None               # and no more
     rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 9: "Ah", SL_STOCK: "4c"},
-                          down={SL_STOCK: 1}, variant="picture-gallery")
+                          down={SL_STOCK: 1}, variant="picture-gallery",
+                          covered=(pile_index(rules, 2),))
     assert refusal(rules, pos, 1, 2) is None                   # Hoffmann: whenever cleared
+
+
+def test_salic_law_the_eight_kings_stay_below():
+    """"One card from any of the other packets ... on each king", and the
+    finished tableau has "the eight kings below": a bare king never moves."""
+    rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 3: "Ks", 4: "Kd 2s", 9: "Ah"})
+    assert not rules.is_legal(pos, move_between(rules, 2, 3))
+    assert "no card of the King packet 2 is available" in refusal(rules, pos, 2, 3)
+    assert all(m.src != pile_index(rules, 2) for m in rules.legal_moves(pos))
+    assert refusal(rules, pos, 1, 3) is None                   # a packet's card: yes
+
+
+def test_picture_gallery_a_bare_king_takes_a_card_only_once_its_packet_is_cleared():
+    """"If you are able to clear away the whole of a packet, leaving the king
+    alone, you are entitled to lay upon such king the uppermost card of either
+    of the other heaps": a king dealt and never covered takes nothing."""
+    rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 3: "Ks 2c", 4: "Kd 3s", 9: "Ah"},
+                          variant="picture-gallery")
+    assert not rules.is_legal(pos, move_between(rules, 1, 2))   # never cleared
+    assert "only once it has been cleared down to its king" in refusal(rules, pos, 1, 2)
+    pos = rules.settle(pos)                                     # packet 3 holds its 2
+    pos = rules.apply(pos, move_between(rules, 3, 9))           # the 2♣ up: 3 cleared
+    assert pile_text(rules, pos, 3) == "Ks"
+    assert refusal(rules, pos, 1, 3) is None
+    after = rules.apply(pos, move_between(rules, 1, 3))
+    assert pile_text(rules, after, 3) == "Ks 7d"
+    assert refusal(rules, after, 1, 2) is not None              # packet 2 still never cleared
 
 
 def test_salic_law_is_won_with_the_kings_bare_and_the_queens_above():

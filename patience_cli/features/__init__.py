@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .bottom_to_top import BottomToTop
 from .claims import FirstClaims, FoundationsFirst
+from .cleared import ClearedPackets
 from .deal_to import DealTo
 from .face_turning import FaceTurning
 from .feature import DealStep, Feature, Rules
@@ -25,7 +26,7 @@ from .talon import Talon
 #: Every feature, in the order the core asks them at each point.
 FEATURES: tuple[type[Feature], ...] = (
     RefillAtOnce, FirstClaims, FoundationsFirst, Holds, OntoLatest, Routes,
-    PackFill, Grace, FaceTurning, Scoring,
+    PackFill, Grace, FaceTurning, Scoring, ClearedPackets,
     ProgressiveRows, RefillAtDeal, DealTo, BottomToTop, Regather, Talon,
 )
 
