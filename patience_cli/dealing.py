@@ -153,6 +153,8 @@ def _goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
                  None)
     if empty is not None:
         return empty
+    if targets == "starts":
+        return None  # only a card that starts a foundation goes up as it is dealt
     found = rules.foundations if targets == "any" else \
         tuple(rules.layout.by_number(n).index for n in targets)  # type: ignore[union-attr]
     return next((f for f in found if rules.fits(pos, card, f)), None)

@@ -256,14 +256,15 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         free: dict[int, Iterable[Card]] = {}  # each source's cards that may be played, once
         anywhere = self._open_routes
         for dst_group in groups:
-            # Empty piles of one layout group are interchangeable: list only the
-            # first of each (an empty ace's place and an empty king's are not alike).
-            firsts: dict[str, int] = {}
+            # Empty piles of one layout group with one build are interchangeable:
+            # list only the first of each (an empty ace's place and an empty
+            # king's are not alike, nor Quadrille's places of the fives and sixes).
+            firsts: dict[tuple, int] = {}
             for d in dst_group:
                 if not pos.piles[d] and d not in self.placed_by:  # each place its own
-                    firsts.setdefault(self.specs[d].group, d)
+                    firsts.setdefault((self.specs[d].group, self.specs[d].build), d)
             dsts = [d for d in dst_group if pos.piles[d] or d in self.placed_by
-                    or firsts.get(self.specs[d].group) == d]
+                    or firsts.get((self.specs[d].group, self.specs[d].build)) == d]
             # the takers of each rank, in order (those that take any rank, or
             # are asked in full, under every rank): a card looks at its own
             by_rank: dict[int, list[tuple]] = {}

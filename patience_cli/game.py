@@ -43,9 +43,28 @@ class DeckError(PatienceError, ValueError):
     exit_status = ExitStatus.USAGE
 
 
+class RulesFaultError(PatienceError):
+    """The rules' cheap check refuses a move that their words do not explain:
+    an internal fault, reported as such (exit 1), the game left unchanged."""
+
+    exit_status = ExitStatus.REFUSED
+
+    def message(self) -> str:
+        return f"internal error: {self}"
+
+
 class RecordError(PatienceError, ValueError):
     """A saved-game record whose fields are not what this program writes, or
     whose moves do not replay: the saved game is damaged."""
+
+
+def unseen(pos: Position, src: int, card: Card, layout: Layout) -> str:
+    """Why *card*, named with pile *src*, is not there to be played: the same
+    words whether it lies face down there or elsewhere (nothing hidden is told)."""
+    ref = layout.piles[src].ref
+    if pos.down[src]:
+        return f"the {card} is not among the face-up cards of the {ref}"
+    return f"the {card} is not in the {ref}"
 
 
 def ascii_number(text: str, limit: int) -> int | None:
@@ -232,6 +251,10 @@ class Game:
         if self.rules.is_legal(self.position, move):
             return
         reason = self.rules.move_reason(self.position, move)
+        if reason is None:  # the yes or no and the words disagree: a fault, never a play
+            raise RulesFaultError(f"the rules refuse {move_to_text(self.layout, move)!r} "
+                                  "but give no reason; the game is unchanged (please report "
+                                  "this)")
         if reason is not None:
             error = IllegalMoveError(reason)
             if isinstance(reason, Refusal) and reason.instead is not None:
@@ -347,9 +370,8 @@ class Game:
                 card = parse_card(card_word)
             except CardParseError:
                 raise InvalidMoveError(f"{card_word!r} is not a card") from None
-            if card not in self.position.piles[src]:
-                raise IllegalMoveError(f"the {card} is not in the "
-                                       f"{self.layout.piles[src].ref}")
+            if card not in self.position.piles[src][self.position.down[src]:]:
+                raise IllegalMoveError(unseen(self.position, src, card, self.layout))
         else:
             try:
                 card = parse_card(src_word)
@@ -379,10 +401,10 @@ class Game:
             graced = [m for m in graced if grace is not None and grace.owns(pos, m)]
             if graced:
                 return graced[0]  # a grace: a card that is not free, named
-            card = None  # the top card, checked below
-            if pos.piles[src][-1] != parse_card(src_word):
+            named, card = card, None  # the top card, checked below
+            if pos.piles[src][-1] != named or pos.down[src] >= len(pos.piles[src]):
                 raise IllegalMoveError(
-                    f"the {parse_card(src_word)} is not available: only the top card of the "
+                    f"the {named} is not available: only the top card of the "
                     f"{spec.ref} may be played")
         if len(dsts) == 1:
             return Move(MoveKind.MOVE, src, dsts[0], count, card)
@@ -420,10 +442,13 @@ class Game:
                 f"as in 'move {numbers[0]}:{card.code} ...'")
         if graced:
             return graced[0]  # not free, but a grace may take it
-        holders = [self.layout.piles[i].ref for i, p in enumerate(pos.piles) if card in p]
-        if not holders:
+        if not any(card in p for p in pos.piles):
             raise InvalidMoveError(f"there is no {card} in {self.layout.title}'s pack")
-        raise IllegalMoveError(f"the {card} is not available: it lies in the {holders[0]}")
+        # where a card lies is said only where it can be seen (face up)
+        seen = [self.layout.piles[i].ref for i, p in enumerate(pos.piles)
+                if card in p[pos.down[i]:]]
+        raise IllegalMoveError(f"the {card} is not available" +
+                               (f": it lies in the {seen[0]}" if seen else ""))
 
     # ------------------------------------------------------------ saving
     def to_record(self) -> dict[str, Any]:

@@ -38,7 +38,7 @@ def check_layout(raw: dict[str, Any], where: str) -> None:
 def _per_pile_targets(value: Any, i: int) -> tuple[int, ...] | str | None:
     """A pile's ``deal_up``: "any", or its own list of foundation numbers
     (a list of lists gives one list to each pile of the group)."""
-    if value is None or value == "any":
+    if value is None or value in ("any", "starts"):
         return value
     if value and isinstance(value[0], list):
         return tuple(value[i])

@@ -66,7 +66,7 @@ class Refusals:
         available = self.available_cards(pos, move.src)  # type: ignore[attr-defined]
         if move.card is not None:
             if move.card not in available:
-                if move.card in pos.piles[move.src]:
+                if move.card in pos.piles[move.src][pos.down[move.src]:]:
                     why = (f"the {move.card} is not available: only the top card of the "
                            f"{src.ref} may be played")
                     for f in self.features:
@@ -74,6 +74,8 @@ class Refusals:
                         if more is not None:
                             why += more
                     return why
+                if pos.down[move.src]:  # the same words whether it lies face down there or not
+                    return f"the {move.card} is not among the face-up cards of the {src.ref}"
                 return f"the {move.card} is not in the {src.ref}"
             card = move.card
         elif not available:

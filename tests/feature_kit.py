@@ -75,26 +75,40 @@ def text_of(rules: Rules, pos: Position, number: int) -> str:
     return " ".join(c.code for c in pos.piles[rules.layout.by_number(number).index])
 
 
-def holds_to_its_words(rules: Rules, pos: Position) -> None:
+def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
+                       rnd: Any = None) -> None:
     """The three encodings agree in *pos*: every listed move is legal with no
     words against it; every move from pile to pile (and the deal step) is
     legal exactly when no words refuse it; every legal one-card move is
     listed, or lands on an empty pile alike to a listed one, or moves a
-    whole packet to an empty packet (which changes nothing: never listed)."""
+    whole packet to an empty packet (which changes nothing: never listed), or
+    is listed with its card named (a pile whose every card is free), or is a
+    game's own move named another way round (its module answers for it).
+    With *pairs*, a budget: so many pile pairs and listed moves drawn by *rnd*."""
     listed = list(rules.legal_moves(pos))
-    for m in listed:
+    checked = listed if pairs is None else rnd.sample(listed, min(pairs, len(listed)))
+    for m in checked:
         assert rules.is_legal(pos, m), f"{m} is listed but not legal"
         assert rules.move_reason(pos, m) is None, f"{m} is listed but refused"
-    probes = [DEAL] + [Move(MoveKind.MOVE, s, d) for s in range(len(rules.specs))
-                       for d in range(len(rules.specs))]
+    every = [Move(MoveKind.MOVE, s, d) for s in range(len(rules.specs))
+             for d in range(len(rules.specs))]
+    if pairs is not None:  # a budget: so many pairs drawn at random, and the listed moves
+        every = rnd.sample(every, min(pairs, len(every))) + [
+            Move(MoveKind.MOVE, m.src, m.dst) for m in checked if m.kind == MoveKind.MOVE]
+    probes = [DEAL] + every
     for m in probes:
         legal = rules.is_legal(pos, m)
         words = rules.move_reason(pos, m)
         assert legal == (words is None), f"{m}: legal {legal}, words {words!r}"
-        if legal and m not in listed:
+        if legal and m not in listed and not rules.is_own_move(pos, m):
+            # (a game's own move named another way round is one it answers for)
+            free = rules.available_cards(pos, m.src) if m.src is not None else []
+            if free and m._replace(card=free[-1]) in listed:
+                continue  # the card named where the pile offers several
             alike = [x for x in listed if x.src == m.src and x.dst is not None
                      and not pos.piles[x.dst] and not pos.piles[m.dst]
-                     and rules.specs[x.dst].group == rules.specs[m.dst].group]
+                     and rules.specs[x.dst].group == rules.specs[m.dst].group
+                     and rules.specs[x.dst].build == rules.specs[m.dst].build]
             pointless = rules._pointless(pos, m.src, m.dst)
             assert alike or pointless, f"{m} is legal but not listed"
 

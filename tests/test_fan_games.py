@@ -456,6 +456,15 @@ def test_klondike_rows_build_down_in_alternate_colours():
     assert refusal(rules, pos, 4, 1) is not None              # 10 on 9: not downwards
 
 
+def test_klondike_rows_build_down_to_the_twos_and_take_no_ace():
+    """The rows build "K, Q, J, down to 4, 3, 2": an ace goes up, never on a two."""
+    rules, pos = position(KLONDIKE, {1: "2h", 2: "As", 3: "9d", K_STOCK: "2c"},
+                          down={K_STOCK: 1})
+    assert not rules.is_legal(pos, move_between(rules, 2, 1))
+    assert "complete at the deuce" in refusal(rules, pos, 2, 1)
+    assert move_between(rules, 2, 1) not in list(rules.legal_moves(pos))
+
+
 def test_klondike_face_up_cards_move_together_or_not_at_all():
     rules, pos = position(KLONDIKE, {1: "Kc 9s 8h 7c", 2: "10h", 3: "6d", K_FOUND: "Ac 2c 3c 4c 5c 6c",
                                      K_STOCK: "2d"}, down={1: 1, K_STOCK: 1})

@@ -174,3 +174,31 @@ def test_the_move_generator_lists_every_card_move_the_rules_allow(game_id):
             if not legal:
                 break
             game.play(legal[rnd.randrange(len(legal))])
+
+
+def _games_and_variants():
+    from patience_cli.layout import load_layout
+
+    return [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
+
+
+@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+def test_the_check_the_refusals_and_the_move_list_agree(game_id, variant):
+    """Along random play (a fixed budget: two deals, twelve moves, fifteen
+    random pile pairs and listed moves a position): a move is legal exactly when no words
+    refuse it, every listed move is legal, and every legal one-card move is
+    listed or is the same as a listed one (onto an empty pile alike to a
+    listed one's, or a whole packet onto an empty packet, which changes
+    nothing)."""
+    from feature_kit import holds_to_its_words
+
+    rnd = random.Random(f"{game_id}/{variant}")
+    for seed in (1, 2):
+        game = Game.new(game_id, variant, seed=seed)
+        rules, pos = game.rules, game.position
+        for _ in range(12):
+            holds_to_its_words(rules, pos, pairs=15, rnd=rnd)
+            legal = list(rules.legal_moves(pos))
+            if not legal:
+                break
+            pos = rules.apply(pos, rnd.choice(legal))

@@ -120,8 +120,28 @@ def test_square_four_aces_of_different_suits_as_they_appear():
                         down={SQ_PACK: 1})
     assert "different suits" in refusal(rules, pos, 1, SQ_F + 1)
     assert refusal(rules, pos, 2, SQ_F + 1) is None
-    game = Game.new(SQ, seed=1)
-    assert all(not game.position.piles[pile_index(game.rules, n)] for n in range(17, 21))
+
+
+def test_square_an_ace_dealt_among_the_sixteen_goes_to_its_corner_at_once():
+    """"During the deal, the four aces of different suits must be placed in
+    their allotted spaces as they appear": the first ace of a suit dealt to
+    the Square goes up, and the next card takes its place; a second ace of
+    the same suit stays where it is dealt."""
+    from patience_cli.cards import new_pack, parse_card
+
+    first = [parse_card(c) for c in
+             ["9d", "Ac", "5h", "7s", "Ac", "Jd", "2h", "4c", "6d", "8s", "10h", "Qc", "Kd",
+              "3s", "5d", "7h", "9c"]]
+    rest = list(new_pack("whist", 2))
+    for c in first:
+        rest.remove(c)
+    game = Game.new(SQ, deck=first + rest)
+    rules, pos = game.rules, game.position
+    homes = [pile_text(rules, pos, n) for n in range(17, 21)]
+    assert homes.count("Ac") == 1 and homes.count("") == 3
+    assert pile_text(rules, pos, 2) == "5h"                    # the next card in its place
+    assert pile_text(rules, pos, 4) == "Ac"                    # the second A♣ stays
+    assert pile_text(rules, pos, 16) == "9c"                   # sixteen cards still
 
 
 def test_square_rule_2_up_to_the_king_a_second_king_then_down_to_the_ace():

@@ -197,10 +197,11 @@ class PackFill(Feature):
         are alike)."""
         if not pos.piles[self.stock]:
             return
-        groups = set()
+        kinds = set()
         for i in self.piles:
-            if not pos.piles[i] and self.rules.specs[i].group not in groups:
-                groups.add(self.rules.specs[i].group)
+            kind = (self.rules.specs[i].group, self.rules.specs[i].build)
+            if not pos.piles[i] and kind not in kinds:
+                kinds.add(kind)
                 yield Move(MoveKind.MOVE, self.stock, i)
 
     def owns(self, pos: Position, move: Move) -> bool:
