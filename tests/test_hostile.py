@@ -410,3 +410,19 @@ def test_a_state_folder_name_too_long_is_one_line(run, home, command):
     assert result.code in (0, 1, 2) and "internal error" not in result.err
     if result.code:
         assert one_line(result.err), result.err
+
+
+def test_a_move_the_check_refuses_without_words_is_a_fault_never_a_play(run, monkeypatch):
+    """If the cheap check says no and no rule's words explain it, the move is
+    not played: one line, exit 1, the saved game unchanged."""
+    from patience_cli.engine import Rules
+
+    assert run("new", "fours", "--seed", "7").code == 0
+    before = run("show", "--json").out
+    with monkeypatch.context() as patched:
+        patched.setattr(Rules, "is_legal", lambda self, pos, move: False)
+        patched.setattr(Rules, "move_reason", lambda self, pos, move: None)
+        result = run("move", "1")
+    assert result.code == 1 and one_line(result.err)
+    assert "internal error" in result.err and "unchanged" in result.err
+    assert run("show", "--json").out == before
