@@ -480,3 +480,59 @@ def test_move_texts_name_piles_by_the_numbers_typed(run, game_id):
 def test_sympathy_heaps_show_how_many_cards_they_hold(run):
     out = run("new", "sympathy", "--seed", "2", "--ascii").out
     assert "1  Ac(3)" in out and "18  ##(3)" in out
+
+
+def test_play_takes_solves_lines_and_a_lines_own_options_win(run):
+    """A batch may hold lines as 'solve' prints them ('patience move 3 1'); a
+    line's own --name wins over the batch's; an empty word, a line too long
+    and '--deck -' (which would read the batch as the deck) are refused in
+    one line each, the batch going on."""
+    script = ("patience new fours --seed 1 --force\n"
+              "new fours --seed 2 --name other --force\n"
+              "move 1 --name other\n"
+              "\"\"\n"
+              "new fours --deck - --force\n"
+              + "x" * 5000 + "\n"
+              "show --json --name other\n")
+    result = run("play", stdin=script)
+    assert result.code == 2                                   # some lines were refused
+    errors = result.err.strip().splitlines()
+    assert len(errors) == 3, errors
+    assert "empty word" in errors[0] and "--deck -" in errors[1] and "5,001" in errors[2]
+    assert '"moves_made": 1' in result.out.split('"kind": "board"')[-1]
+    assert json.loads(run("show", "--json").out)["moves_made"] == 0   # the default game
+
+
+def test_hint_on_a_finished_game_says_so_and_play_keeps_a_usage_errors_status(run):
+    from patience_cli.engine import Status
+    from patience_cli.game import Game
+    from patience_cli.state import Store
+
+    game = Game.new("fours", seed=1)
+    while game.status()[0] is Status.PLAYING:
+        game.play(game.legal_moves()[0])
+    Store().write("default", game.to_record())
+    said = run("hint").out
+    assert ("The game is won" in said) if game.status()[0] is Status.WON else \
+        ("The game is over" in said)
+    assert run("play", "nosuch").code == 2
+
+
+def test_hint_and_solve_let_go_of_the_games_lock_before_they_search(run, monkeypatch):
+    """While 'hint' or 'solve' thinks, another command may take the game's lock."""
+    from patience_cli import solver
+    from patience_cli.state import Store
+
+    run("new", "fours", "--seed", "3")
+    taken = []
+    real = solver.solve
+
+    def searching(*args, **kwargs):
+        with Store().lock("default", wait=0):   # raises BusyError if still held
+            taken.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(solver, "solve", searching)
+    assert run("hint", "--states", "50").code == 0
+    assert run("solve", "--states", "50").code == 0
+    assert taken == [True, True]

@@ -15,7 +15,6 @@ from .. import state as state_mod
 from ..render_text import wrap_text
 from ..state import DEFAULT_NAME, StateError, Store
 from .app import (
-    EXIT_REFUSED,
     EXIT_USAGE,
     RUN,
     SCHEMA,
@@ -161,8 +160,9 @@ def play(
     if game is not None:
         args = ["new", game] + (["--seed", seed] if seed else []) + \
                (["--variant", variant] if variant else []) + (["--force"] if force else []) + look
-        if _dispatch(args) != 0:
-            raise typer.Exit(EXIT_REFUSED)
+        code = _dispatch(args)
+        if code != 0:
+            raise typer.Exit(code)  # a usage error stays one (exit 2)
     elif interactive and _has_game(name, state):
         if _dispatch(["show"] + look) != 0:
             raise typer.Exit(EXIT_USAGE)
@@ -183,6 +183,11 @@ def play(
             if interactive:
                 output.say()
             break
+        if len(line) > MAX_LINE:
+            output.error(f"a line of {len(line):,} characters is longer than a command can be "
+                         f"({MAX_LINE:,} at most); it is skipped")
+            worst = max(worst, EXIT_USAGE)
+            continue
         try:
             import shlex
 
@@ -191,7 +196,18 @@ def play(
             output.error(str(exc))
             worst = max(worst, EXIT_USAGE)
             continue
+        if words and words[0] == "patience":
+            words = words[1:]  # a line as 'solve' prints it, or as typed in the shell
         if not words or words[0].startswith("#"):
+            continue
+        if any(not w for w in words):
+            output.error("an empty word ('') is not part of any command")
+            worst = max(worst, EXIT_USAGE)
+            continue
+        if "--deck" in words and words[words.index("--deck") + 1:][:1] == ["-"]:
+            output.error("in 'patience play', '--deck -' would read the commands that follow "
+                         "as the deck: give the deck in a file")
+            worst = max(worst, EXIT_USAGE)
             continue
         head = words[0].lower()
         if head in ("q", "quit", "exit"):
@@ -210,11 +226,30 @@ def play(
         extra = look if words[0] in LOOK_COMMANDS else common
         if words[0] in ("rules", "new"):
             extra = common if words[0] == "rules" else look
-        code = _dispatch(words + extra)
+        code = _dispatch(words + _unless_given(extra, words))
         worst = max(worst, code)
     if not interactive and worst:
         # a script learns that some command failed (each said why on standard error)
         raise typer.Exit(worst)
+
+
+#: The longest line 'patience play' reads as a command (a command is a few words).
+MAX_LINE = 4096
+
+
+def _unless_given(options: list[str], words: list[str]) -> list[str]:
+    """The batch's own *options* (--name N, --state S, --ascii) less those the
+    line gives itself: a line's options win."""
+    given = set(words)
+    out, i = [], 0
+    while i < len(options):
+        option = options[i]
+        takes_value = option in ("--name", "--state")
+        aliases = {"--name": {"--name", "-n"}}.get(option, {option})
+        if not aliases & given and not any(w.startswith(option + "=") for w in words):
+            out.extend(options[i:i + 2] if takes_value else [option])
+        i += 2 if takes_value else 1
+    return out
 
 
 def _stdin_is_terminal() -> bool:

@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .. import output
+from ..engine import Status
 from ..game import Game, parse_deck
 from ..layout import load_layout
 from ..state import DEFAULT_NAME
@@ -149,7 +150,8 @@ def solve(
     def body() -> None:
         if game is None and seed is None and code is None and deck is None:
             with session(name, state, write=False) as g:
-                text = _solve_text(g, g.start, seconds, True, as_json, states)
+                pass  # read under the lock, which is let go before the search
+            text = _solve_text(g, g.start, seconds, True, as_json, states)
         else:
             if game is None and code is None:
                 raise Fail("name a game (or --code), or leave out --seed and --deck to "
@@ -380,10 +382,12 @@ def hint(
         from ..solver import LOST, WON, solve
 
         with session(name, state, write=False) as g:
-            sol = solve(g.rules, g.position, seconds=seconds, max_states=states)
-            move = sol.moves[0] if sol.result == WON and sol.moves else None
-            command = "patience " + g.rules.command(g.position, move) if move else None
-            said = g.rules.describe(g.position, move, ascii) if move else None
+            pass  # read under the lock, which is let go before the search
+        finished = g.status()[0]
+        sol = solve(g.rules, g.position, seconds=seconds, max_states=states)
+        move = sol.moves[0] if sol.result == WON and sol.moves else None
+        command = "patience " + g.rules.command(g.position, move) if move else None
+        said = g.rules.describe(g.position, move, ascii) if move else None
         if as_json:
             output.write(json.dumps({"schema": SCHEMA, "kind": "hint", "result": sol.result,
                                      "command": command, "text": said,
@@ -391,6 +395,10 @@ def hint(
                                      "states": sol.states,
                                      "seconds": round(sol.seconds, 3)},
                                     ensure_ascii=False, indent=1) + "\n")
+        elif finished is Status.WON:
+            output.write("The game is won: there is nothing left to do.\n")
+        elif finished is Status.LOST:
+            output.write("The game is over: no win is possible from here.\n")
         elif move:
             output.write(f"Hint: {command}  ({said}; a win in "
                          f"{_count(len(sol.moves), 'move')} from here)\n")
