@@ -536,3 +536,10 @@ def test_hint_and_solve_let_go_of_the_games_lock_before_they_search(run, monkeyp
     assert run("hint", "--states", "50").code == 0
     assert run("solve", "--states", "50").code == 0
     assert taken == [True, True]
+
+
+def test_play_writes_json_lines_one_document_a_line(run):
+    script = "new fours --seed 1 --force --json\nauto --json\nmoves --json\nshow --json\n"
+    out = run("play", stdin=script).out.strip().splitlines()
+    docs = [json.loads(line) for line in out]
+    assert [d["kind"] for d in docs] == ["board", "board", "moves", "board"]

@@ -148,6 +148,9 @@ class Invocation:
     def __init__(self) -> None:
         self.ledger = Ledger()
         self.last_saved: dict[Path, tuple[str, Game]] = {}
+        #: whether JSON documents are written one a line ('patience play' writes
+        #: several: JSON Lines), rather than spread over lines for reading
+        self.json_lines = False
 
     def store(self, state: str | Path | None) -> Store:
         """The saved games of the state folder *state*, counted in the ledger."""
@@ -314,7 +317,7 @@ def report(game: Game, as_json: bool, ascii: bool, done: list[str] | None = None
     the events the action caused), as text to write once the game is saved."""
     if as_json:
         doc = position_json(game, reveal, [d.strip() for d in done or []], events)
-        return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+        return json_text(doc)
     cols = output.columns()
     told = [part for line in done or [] for part in wrap_text(line, cols, "  ")]
     return "".join(line + "\n" for line in told) + board_text(game, ascii)
@@ -356,6 +359,12 @@ def run(fn, as_json: bool = False):
             with contextlib.suppress(output.OutputError):
                 output.write(json_error(said, exc.exit_status))
         raise typer.Exit(exc.exit_status) from None
+
+
+def json_text(doc: Any) -> str:
+    """A JSON document as a command writes it: indented to be read, or on one
+    line where several are written in a row (a batch of commands)."""
+    return json.dumps(doc, ensure_ascii=False, indent=None if RUN.json_lines else 1) + "\n"
 
 
 def error_text(exc: PatienceError) -> str:

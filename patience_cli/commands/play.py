@@ -19,6 +19,7 @@ from ..render_text import wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
 from .app import (
+    json_text,
     EXIT_REFUSED,
     RUN,
     SCHEMA,
@@ -62,8 +63,7 @@ def list_games(as_json: JsonOpt = False) -> None:
             cache = None
         rows = catalogue(cache)
         if as_json:
-            output.say(json.dumps({"schema": SCHEMA, "kind": "games", "games": rows},
-                                  ensure_ascii=False, indent=1))
+            output.say(json_text({"schema": SCHEMA, "kind": "games", "games": rows}).rstrip("\n"))
             return
         width = max(len(r["id"]) for r in rows)
         for r in rows:
@@ -240,7 +240,7 @@ def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt 
 
 def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
     if as_json:
-        return json.dumps(moves_json(game), ensure_ascii=False, indent=1) + "\n"
+        return json_text(moves_json(game))
     legal = game.legal_moves()
     if not legal:
         status, why = game.status()

@@ -4,7 +4,6 @@ commands, or an interactive session)."""
 from __future__ import annotations
 
 import contextlib
-import json
 import sys
 from typing import Annotated, Optional
 
@@ -15,6 +14,7 @@ from .. import state as state_mod
 from ..render_text import wrap_text
 from ..state import DEFAULT_NAME, StateError, Store
 from .app import (
+    json_text,
     EXIT_USAGE,
     RUN,
     SCHEMA,
@@ -69,8 +69,8 @@ def games(
             except StateError as exc:
                 rows.append({"name": n, "error": exc.message()})
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "kind": "saved", "folder": str(store.dir),
-                                     "games": rows}, ensure_ascii=False, indent=1) + "\n")
+            output.write(json_text({"schema": SCHEMA, "kind": "saved", "folder": str(store.dir),
+                                     "games": rows}))
             return
         cols = output.columns()
         lines = [f"Games are kept in {store.dir}"]
@@ -115,9 +115,8 @@ def stats(
         if history.note:
             output.error(f"note: {history.note}")
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "kind": "stats",
-                                     "stats": [t.as_json() for t in tallies]},
-                                    ensure_ascii=False, indent=1) + "\n")
+            output.write(json_text({"schema": SCHEMA, "kind": "stats",
+                                     "stats": [t.as_json() for t in tallies]}))
             return
         if not tallies:
             output.write("No finished games yet" + (f" of {gid}" if gid else "") + ".\n")
@@ -155,6 +154,7 @@ def play(
     printf 'new fours --seed 1 --force\\nauto\\n' | patience play
     """
     interactive = _stdin_is_terminal()
+    RUN.json_lines = True  # several documents in a row: one a line (JSON Lines)
     common = ["--name", name] + (["--state", str(state)] if state else [])
     look = common + (["--ascii"] if ascii else [])
     if game is not None:

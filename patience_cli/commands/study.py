@@ -15,6 +15,7 @@ from ..game import Game, parse_deck
 from ..layout import load_layout
 from ..state import DEFAULT_NAME
 from .app import (
+    json_text,
     SCHEMA,
     STDOUT,
     AsciiOpt,
@@ -66,10 +67,9 @@ def rules(
         if ascii:
             source = output.asciify(source)
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "kind": "rules", "game": layout.id,
+            output.write(json_text({"schema": SCHEMA, "kind": "rules", "game": layout.id,
                                      "variant": layout.variant, "title": layout.title,
-                                     "source": layout.source.citation, "markdown": source},
-                                    ensure_ascii=False, indent=1) + "\n")
+                                     "source": layout.source.citation, "markdown": source}))
         elif markdown:
             output.write(source)
         elif output.want_colour():
@@ -95,12 +95,11 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
         first = [f"patience new --code {game.code} --force" if game.code else
                  f"patience new {game.layout.id} --deck FILE --force  # the same deck"]
     if as_json:
-        return json.dumps({"schema": SCHEMA, "kind": "solution", "game": game.layout.id,
+        return json_text({"schema": SCHEMA, "kind": "solution", "game": game.layout.id,
                            "code": game.code, "result": sol.result,
                            "from": "deal" if from_deal else "current position",
                            "commands": first + commands if sol.result == WON else [],
-                           "states": sol.states, "seconds": round(sol.seconds, 3)},
-                          ensure_ascii=False, indent=1) + "\n"
+                           "states": sol.states, "seconds": round(sol.seconds, 3)})
     where = "from the deal" if from_deal else "from here"
     if sol.result == WON:
         head = (f"Won {where} in {_count(len(commands), 'move')} "
@@ -331,12 +330,11 @@ def odds(
         lost_deals = [n for n, r in enumerate(results, 1) if r == LOST]
         open_deals = [n for n, r in enumerate(results, 1) if r not in (WON, LOST)]
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "kind": "odds", "game": gid,
+            output.write(json_text({"schema": SCHEMA, "kind": "odds", "game": gid,
                                      "variant": var, "deals": deals, "won": won, "lost": lost,
                                      "undecided": o.undecided, "low": round(low, 4),
                                      "high": round(high, 4), "budget": o.budget,
-                                     "lost_deals": lost_deals, "undecided_deals": open_deals},
-                                    ensure_ascii=False, indent=1) + "\n")
+                                     "lost_deals": lost_deals, "undecided_deals": open_deals}))
             return
         output.write(f"{load_layout(gid, var).title}, deals 1 to {deals} ({o.budget}):\n"
                      f"  won {won}, proved lost {lost}, undecided {o.undecided}\n"
@@ -389,12 +387,11 @@ def hint(
         command = "patience " + g.rules.command(g.position, move) if move else None
         said = g.rules.describe(g.position, move, ascii) if move else None
         if as_json:
-            output.write(json.dumps({"schema": SCHEMA, "kind": "hint", "result": sol.result,
+            output.write(json_text({"schema": SCHEMA, "kind": "hint", "result": sol.result,
                                      "command": command, "text": said,
                                      "moves_to_win": len(sol.moves) if move else None,
                                      "states": sol.states,
-                                     "seconds": round(sol.seconds, 3)},
-                                    ensure_ascii=False, indent=1) + "\n")
+                                     "seconds": round(sol.seconds, 3)}))
         elif finished is Status.WON:
             output.write("The game is won: there is nothing left to do.\n")
         elif finished is Status.LOST:
