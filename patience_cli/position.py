@@ -175,8 +175,10 @@ def move_from_text(layout: Layout, text: str) -> Move:
     try:
         if "-" not in text:
             words = text.split()
-            idx = [index(w) for w in words[1:]]
-            return Move(MoveKind(words[0]), *(idx + [None, None])[:2])
+            kind = MoveKind(words[0])
+            if kind is MoveKind.MOVE or len(words) > 1:  # a card move is written 3-1
+                raise InvalidMoveError(f"unreadable move {text!r}")
+            return Move(kind)
         src, rest = text.split("-", 1)
         card = None
         if ":" in src:

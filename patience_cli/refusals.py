@@ -124,6 +124,9 @@ class Refusals:
         if spec.move == "top":
             return f"only one card moves at a time from the {spec.ref}"
         runs = self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
+        if move.count not in runs and runs[-1] == 1:
+            return (f"the {spec.ref} has one card that may move: {move.count} cannot move "
+                    "together")
         if move.count not in runs and spec.move == "whole-run":
             return Refusal(f"the {runs[-1]} face-up cards of the {spec.ref} move together or "
                            "not at all", Move(MoveKind.MOVE, move.src, move.dst, runs[-1])

@@ -543,3 +543,11 @@ def test_play_writes_json_lines_one_document_a_line(run):
     out = run("play", stdin=script).out.strip().splitlines()
     docs = [json.loads(line) for line in out]
     assert [d["kind"] for d in docs] == ["board", "board", "moves", "board"]
+
+
+def test_play_writes_a_json_error_for_a_usage_error_of_a_json_line(run):
+    """Each --json line of a batch gives one document, a usage error too."""
+    script = "new fours --seed 1 --force --json\nmove --json\nshow --json --bogus\nshow --json\n"
+    out = run("play", stdin=script).out.strip().splitlines()
+    kinds = [json.loads(line)["kind"] for line in out]
+    assert kinds == ["board", "error", "error", "board"]

@@ -426,3 +426,35 @@ def test_a_move_the_check_refuses_without_words_is_a_fault_never_a_play(run, mon
     assert result.code == 1 and one_line(result.err)
     assert "internal error" in result.err and "unchanged" in result.err
     assert run("show", "--json").out == before
+
+
+def test_a_forged_move_without_piles_is_damage_not_a_crash():
+    """A record whose move reads 'move 1' or 'move' (a card move written
+    without its piles) is a damaged game, like any other forged field."""
+    from patience_cli.game import Game, RecordError
+
+    record = Game.new("besieged-city", seed=3).to_record()
+    for forged in (["move 1"], ["move"], ["deal 4"]):
+        with pytest.raises(RecordError):
+            Game.from_record({**record, "moves": forged})
+
+
+def test_print_writes_into_a_fifo_and_never_replaces_it(run, home):
+    """'-o fifo' sends the sheet into the FIFO (read by another process) and
+    leaves the FIFO a FIFO; '-o FOLDER' is refused in one line."""
+    import stat
+    import threading
+
+    fifo = Path("sheet.fifo")
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    result = run("print", "fours", "-o", str(fifo))
+    reader.join(10)
+    assert result.code == 0
+    assert got and got[0].startswith(b"%PDF")
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    Path("folder").mkdir()
+    refused = run("print", "fours", "-o", "folder")
+    assert refused.code == 1 and one_line(refused.err) and "folder" in refused.err

@@ -424,6 +424,20 @@ def _file_mode(target: Path) -> int:
         return 0o666 & ~mask
 
 
+def _not_a_file(target: Path) -> str | None:
+    """"folder" or "special" where *target* exists and is not a regular file
+    (a device, a FIFO: written into, never replaced), else None."""
+    import stat
+
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode):
+        return "folder"
+    return None if stat.S_ISREG(mode) else "special"
+
+
 def _write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> None:
     """Have *writer* make the sheet in a temporary file, then put it in place
     whole (a rename: a full disk or a crash leaves any earlier file as it
@@ -433,7 +447,11 @@ def _write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> N
     import tempfile
 
     to_stdout = str(target) == STDOUT
-    folder = Path(tempfile.mkdtemp(prefix="patience-")) if to_stdout else target.parent
+    special = not to_stdout and _not_a_file(target)  # a device or a FIFO: written into
+    if special == "folder":
+        raise Fail(f"cannot write {target}: it is a folder; give a file name", EXIT_REFUSED)
+    aside = to_stdout or bool(special)  # made in a folder of its own, then copied out
+    folder = Path(tempfile.mkdtemp(prefix="patience-")) if aside else target.parent
     tmp = None
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -443,6 +461,9 @@ def _write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> N
         writer(Path(tmp), *args)
         if to_stdout:
             data = Path(tmp).read_bytes()
+        elif special:  # never renamed over: the device or FIFO stays what it is
+            with open(target, "wb") as out:
+                out.write(Path(tmp).read_bytes())
         else:
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
@@ -458,7 +479,7 @@ def _write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> N
         if tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
-        if to_stdout:
+        if aside:
             shutil.rmtree(folder, ignore_errors=True)
     if to_stdout:
         output.write_bytes(data)

@@ -207,9 +207,9 @@ def _refuse_overwrite(store: Store, name: str) -> None:
         raise
     if old.status()[0] is Status.PLAYING and old.moves:
         under = "" if name == DEFAULT_NAME else f" under the name {name!r}"
-        raise Fail(f"a game of {old.layout.title} is in progress{under} ({len(old.moves)} moves "
-                   "made): add --force to replace it, or keep both with --name OTHER",
-                   EXIT_REFUSED)
+        raise Fail(f"a game of {old.layout.title} is in progress{under} "
+                   f"({_count(len(old.moves), 'move')} made): add --force to replace it, or "
+                   "keep both with --name OTHER", EXIT_REFUSED)
 
 
 @app.command()

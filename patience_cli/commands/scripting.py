@@ -14,6 +14,7 @@ from .. import state as state_mod
 from ..render_text import wrap_text
 from ..state import DEFAULT_NAME, StateError, Store
 from .app import (
+    json_error,
     json_text,
     EXIT_USAGE,
     RUN,
@@ -289,5 +290,9 @@ def _dispatch(args: list[str]) -> int:
     except typer.Exit as exc:
         return exc.exit_code
     except typer.TyperException as exc:
-        output.error(exc.format_message())
+        message = exc.format_message().strip()
+        output.error(message)
+        if "--json" in args:  # a reader of the documents keeps count: one for this line too
+            with contextlib.suppress(output.OutputError):
+                output.write(json_error(message, EXIT_USAGE))
         return EXIT_USAGE
