@@ -1,76 +1,194 @@
-"""Every finished game, for 'patience stats': ``<home>/history.json``.
+"""Every finished game, for 'patience stats': ``<home>/history.sqlite3``.
 
-One entry per game played (a saved game's deal, from 'patience new' to its
+One row per game played (a saved game's deal, from 'patience new' to its
 end): the game, variant, deal (seed, or a digest of an explicit deck), share
 code, result, moves and dates.  A game that ends, is taken back and ends again
-keeps one entry, with its last result.  The file is written like a saved game:
-atomically, under a lock, with a format version and a checksum; a damaged file
-is kept aside (``history.json.corrupt``) and a new one begun, never lost.
+keeps one row, with its last result.
+
+The history is an SQLite database (Python's standard library): a finish adds
+or replaces one row, under SQLite's own locking, however long the history
+is, and many commands finishing at once are each recorded.  A row whose
+fields are not what this program writes is left out of the counts, never a
+crash.  A history of an earlier version (``history.json``) is read into it
+once and kept beside it as ``history.json.imported``.  The file must be a
+regular file: a link or anything else is refused in one line, never followed.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sqlite3
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .state import FORMAT, MAX_FILE, Store, _atomic_write, _keep_aside, checksum, home
+from .state import MAX_FILE, StateError, checksum, home
 
-HISTORY = "history.json"
-ENTRY_KEYS = {"game", "variant", "seed", "deck", "code", "result", "moves", "started",
-              "finished", "name"}
+HISTORY = "history.sqlite3"
+OLD_HISTORY = "history.json"
+ENTRY_KEYS = ("game", "variant", "seed", "deck", "code", "result", "moves", "started",
+              "finished", "name")
+#: How long a finish waits for another command writing the history (seconds).
+BUSY_WAIT = 10.0
+
+_SCHEMA = """CREATE TABLE IF NOT EXISTS games (
+    name TEXT, started TEXT, code TEXT, deck TEXT,
+    game TEXT, variant TEXT, seed INTEGER, result TEXT, moves INTEGER, finished TEXT)"""
+#: One game played is one row: the same name, start, code and deck (NULLs alike).
+_SAME = "DELETE FROM games WHERE name IS ? AND started IS ? AND code IS ? AND deck IS ?"
+_ADD = (f"INSERT INTO games ({', '.join(ENTRY_KEYS)}) "
+        f"VALUES ({', '.join('?' * len(ENTRY_KEYS))})")
+
+
+def _put(db: sqlite3.Connection, entry: dict[str, Any]) -> None:
+    """Add *entry*, replacing the row of the same game played (in the caller's
+    transaction)."""
+    db.execute(_SAME, tuple(entry.get(k) for k in ("name", "started", "code", "deck")))
+    db.execute(_ADD, tuple(entry.get(k) for k in ENTRY_KEYS))
+
+
+class HistoryError(StateError):
+    """The history cannot be read or written (its file is not a regular file,
+    or not a database)."""
 
 
 class History:
     def __init__(self, state: str | os.PathLike | None = None) -> None:
-        self.path = home(state) / HISTORY
-        self.note: str | None = None  # said once, if the file was found damaged
+        self.folder = home(state)
+        self.path = self.folder / HISTORY
+        self.note: str | None = None  # said once, where something was left out or kept aside
 
-    def entries(self) -> list[dict[str, Any]]:
+    # ------------------------------------------------------------ the database
+    def _connect(self, create: bool) -> sqlite3.Connection | None:
         try:
-            raw = self.path.read_bytes()[:MAX_FILE + 1]
+            mode = os.lstat(self.path).st_mode
         except FileNotFoundError:
-            return []
+            if not create:
+                return None
+            self.folder.mkdir(parents=True, exist_ok=True)
+            mode = None
+        except OSError as exc:
+            raise HistoryError(f"cannot read the history {self.path}: {exc.strerror}") from None
+        if mode is not None and not stat.S_ISREG(mode):
+            raise HistoryError(f"the history {self.path} is not a regular file (a link or a "
+                               "device): patience does not follow it; move it away")
+        try:
+            db = self._open()
+        except sqlite3.DatabaseError as exc:
+            if mode is None or not create:
+                raise HistoryError(f"the history {self.path} cannot be read ({exc})") from None
+            db = self._begin_anew(exc)
+        self._import_old(db)
+        return db
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=BUSY_WAIT, isolation_level=None)
+        try:
+            db.execute(_SCHEMA)
+        except sqlite3.Error:
+            db.close()
+            raise
+        return db
+
+    def _begin_anew(self, exc: Exception) -> sqlite3.Connection:
+        """A history that is not a database: kept aside whole, a new one begun."""
+        for n in range(1, 100):
+            aside = self.path.with_name(HISTORY + (".corrupt" if n == 1 else f".corrupt-{n}"))
+            if not os.path.lexists(aside):
+                break
+        else:
+            raise HistoryError(f"the history {self.path} is damaged ({exc}) and too many "
+                               "damaged copies are kept beside it") from None
+        try:
+            os.rename(self.path, aside)
+            db = self._open()
+        except (OSError, sqlite3.Error) as again:
+            raise HistoryError(f"the history {self.path} is damaged and cannot be begun "
+                               f"anew ({again})") from None
+        self.note = (f"the history of finished games was damaged: it is kept at {aside} and "
+                     "a new one begun")
+        return db
+
+    def _import_old(self, db: sqlite3.Connection) -> None:
+        """Read an earlier version's history.json into the database, once."""
+        old = self.folder / OLD_HISTORY
+        try:
+            if not stat.S_ISREG(os.lstat(old).st_mode):
+                return
+            with open(old, "rb") as fh:
+                raw = fh.read(MAX_FILE + 1)
         except OSError:
-            return []
+            return
         try:
             record = json.loads(raw.decode("utf-8"))
-            if not isinstance(record, dict) or record.get("checksum") != checksum(record) \
-                    or type(record.get("format")) is not int or record["format"] > FORMAT:
+            if len(raw) > MAX_FILE or not isinstance(record, dict) \
+                    or record.get("checksum") != checksum(record):
                 raise ValueError("not a history")
-            games = record["games"]
-            if not isinstance(games, list) or not all(_good(e) for e in games):
-                raise ValueError("not a history")
-            return games
-        except (ValueError, KeyError, UnicodeDecodeError, RecursionError):
-            try:
-                aside = _keep_aside(self.path, raw)
-                self.note = (f"the history of finished games was damaged: it is kept at "
-                             f"{aside} and a new one begun")
-            except OSError:
-                self.note = "the history of finished games is damaged and cannot be kept aside"
+            entries = [e for e in record.get("games", []) if _good(e)]
+        except (ValueError, UnicodeDecodeError, RecursionError, AttributeError):
+            return  # left where it is, untouched: nothing is lost
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            for e in entries:
+                _put(db, e)
+        try:
+            os.replace(old, old.with_name(OLD_HISTORY + ".imported"))
+        except OSError:
+            pass  # read again next time: each game played stays one row
+
+    # ------------------------------------------------------------ reading, writing
+    def entries(self) -> list[dict[str, Any]]:
+        """Every finished game whose fields are what this program writes."""
+        try:
+            db = self._connect(create=False)
+        except HistoryError as exc:
+            self.note = str(exc)
             return []
+        if db is None:
+            return []
+        try:
+            rows = db.execute(f"SELECT {', '.join(ENTRY_KEYS)} FROM games ORDER BY rowid"
+                              ).fetchall()
+        except sqlite3.Error as exc:
+            self.note = f"the history {self.path} cannot be read ({exc})"
+            return []
+        finally:
+            db.close()
+        entries = [dict(zip(ENTRY_KEYS, row)) for row in rows]
+        good = [e for e in entries if _good(e)]
+        if len(good) < len(entries):
+            self.note = (f"{len(entries) - len(good)} entries of the history are not what "
+                         "patience writes and are left out")
+        return good
 
     def record(self, entry: dict[str, Any]) -> None:
-        """Add a finished game, or replace the entry of the same game played."""
-        store = Store(self.path.parent)
-        with store.lock("history"):
-            same = (entry["name"], entry["started"], entry["code"], entry["deck"])
-            games = [e for e in self.entries()
-                     if (e.get("name"), e.get("started"), e.get("code"), e.get("deck")) != same]
-            games.append(entry)
-            record = {"format": FORMAT, "games": games}
-            record["checksum"] = checksum(record)
-            _atomic_write(self.path, (json.dumps(record, ensure_ascii=False, indent=0)
-                                      + "\n").encode("utf-8"))
+        """Add a finished game, or replace the row of the same game played."""
+        db = self._connect(create=True)
+        assert db is not None
+        try:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                _put(db, entry)
+        except sqlite3.Error as exc:
+            raise HistoryError(f"the history could not be written ({exc})") from None
+        finally:
+            db.close()
 
 
 def _good(entry: Any) -> bool:
-    return (isinstance(entry, dict) and set(entry) <= ENTRY_KEYS
-            and isinstance(entry.get("game"), str) and entry.get("result") in ("won", "lost")
-            and isinstance(entry.get("started"), str))
+    """Whether *entry* has the fields, of the types, this program writes."""
+    if not isinstance(entry, dict) or not set(entry) <= set(ENTRY_KEYS):
+        return False
+    text = (str, type(None))
+    return (isinstance(entry.get("game"), str) and entry.get("result") in ("won", "lost")
+            and isinstance(entry.get("started"), str)
+            and isinstance(entry.get("finished", ""), text)
+            and isinstance(entry.get("variant"), text) and isinstance(entry.get("code"), text)
+            and isinstance(entry.get("name", ""), text) and isinstance(entry.get("deck"), text)
+            and (entry.get("seed") is None or type(entry.get("seed")) is int)
+            and (entry.get("moves") is None or type(entry.get("moves")) is int))
 
 
 @dataclass
@@ -97,7 +215,7 @@ def tally(entries: list[dict[str, Any]], game: str | None = None) -> list[Tally]
     """Played, won, lost and winning streaks per game and variant, in the
     order the games were started."""
     out: dict[tuple[str, str | None], Tally] = {}
-    for e in sorted(entries, key=lambda e: (e["started"], e.get("finished", ""))):
+    for e in sorted(entries, key=lambda e: (e["started"], e.get("finished") or "")):
         if game is not None and e["game"] != game:
             continue
         t = out.setdefault((e["game"], e.get("variant")), Tally(e["game"], e.get("variant")))

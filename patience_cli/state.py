@@ -35,7 +35,7 @@ MAX_CORRUPT_COPIES = 99  # damaged copies kept aside per game, numbered
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 # a temporary file of _atomic_write for NAME.json (NAME.json.XXXXXXXX.tmp) and
 # for its damaged copies (NAME.json.corrupt-2.XXXXXXXX.tmp)
-_TMP = re.compile(r"\.json(\.corrupt(-[0-9]+)?)?\.[a-z0-9_]{8}\.tmp")
+_TMP = re.compile(r"\.json(\.corrupt(-[0-9]+)?)?\.[a-z0-9_]{8,16}\.tmp")  # 12 hex digits now
 STALE_COPY = 60.0  # seconds: a damaged copy's temporary older than this is stale
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 

@@ -58,13 +58,67 @@ def test_tally_by_game_and_variant():
 
 def test_a_damaged_history_is_kept_aside_and_a_new_one_begun(run, home):
     finish(run, 1)
-    path = home / "history.json"
-    path.write_text("{ not json")
-    result = run("stats")
-    assert result.code == 0 and "damaged" in result.err
-    assert (home / "history.json.corrupt").read_text() == "{ not json"
-    finish(run, 2)
+    path = home / "history.sqlite3"
+    path.write_text("{ not a database")
+    assert run("stats").code == 0
+    finish(run, 2)                                   # recorded in a new history
+    assert (home / "history.sqlite3.corrupt").read_text() == "{ not a database"
     assert len(history_mod.History(home).entries()) == 1
+
+
+def test_an_earlier_json_history_is_read_in_once_and_kept(run, home):
+    from patience_cli.state import checksum
+
+    entry = {"game": "fours", "variant": None, "seed": 9, "deck": None, "code": "fours@9.r1",
+             "result": "won", "moves": 40, "started": "2026-01-01", "finished": "2026-01-02",
+             "name": "default"}
+    record = {"format": 1, "games": [entry]}
+    record["checksum"] = checksum(record)
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "history.json").write_text(json.dumps(record))
+    finish(run, 1)
+    entries = history_mod.History(home).entries()
+    assert [e["code"] for e in entries] == ["fours@9.r1", "fours@1.r1"]
+    assert (home / "history.json.imported").exists() and not (home / "history.json").exists()
+
+
+def test_many_games_finishing_at_once_are_all_recorded(home):
+    import threading
+
+    def one(n):
+        history_mod.History(home).record({
+            "game": "fours", "variant": None, "seed": n, "deck": None, "code": f"fours@{n}.r1",
+            "result": "lost", "moves": 3, "started": f"s{n}", "finished": "f", "name": f"g{n}"})
+    threads = [threading.Thread(target=one, args=(n,)) for n in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(history_mod.History(home).entries()) == 20
+
+
+def test_a_history_row_of_the_wrong_types_or_a_link_is_never_a_crash(run, home, tmp_path):
+    import sqlite3
+
+    finish(run, 1)
+    db = sqlite3.connect(home / "history.sqlite3")
+    db.execute("INSERT INTO games (name, started, code, deck, game, variant, seed, result, "
+               "moves, finished) VALUES ('x', 5, 'c', NULL, 'fours', NULL, 'seven', 'won', "
+               "'many', NULL)")
+    db.execute("INSERT INTO games (name, started, code, deck, game, variant, seed, result, "
+               "moves, finished) VALUES ('y', 's', 'c', NULL, '\x1b[31mred', NULL, 1, "
+               "'won', 1, 'f')".replace("\\x1b", "\x1b"))
+    db.commit()
+    db.close()
+    result = run("stats")
+    assert result.code == 0 and "left out" in result.err
+    assert "\x1b" not in result.out
+    (home / "history.sqlite3").rename(tmp_path / "kept.sqlite3")
+    (home / "history.sqlite3").symlink_to("/dev/zero")
+    run("new", "fours", "--seed", "2", "--force")
+    out = run("auto")
+    assert out.code == 0 and "not a regular file" in out.err
+    assert run("stats").code == 0
 
 
 def test_games_lists_code_moves_status_and_date_and_deletes(run, home):

@@ -206,3 +206,18 @@ def test_state_folder_that_cannot_be_written(run, tmp_path):
     blocker.write_text("not a folder")
     result = run("new", "fours", "--state", str(blocker))
     assert result.code in (1, 2) and result.err.startswith("patience: ")
+
+
+def test_a_save_killed_half_way_is_cleaned_up_and_delete_keeps_the_lock_file(run, home):
+    """A temporary a killed save left (NAME.json.<12 hex>.tmp) is removed by the
+    next command that locks the game; 'games --delete' never deletes the lock
+    file, which a command waiting for the game may hold open."""
+    assert run("new", "fours", "--seed", "1").code == 0
+    games = home / "games"
+    left = games / "default.json.0123456789ab.tmp"
+    left.write_text("half a save")
+    assert run("deal").code == 0
+    assert not left.exists()
+    assert run("new", "fours", "--seed", "2", "--name", "g").code == 0
+    assert run("games", "--delete", "g").code == 0
+    assert (games / "g.json.lock").exists() and not (games / "g.json").exists()

@@ -54,8 +54,8 @@ def games(
                 if not store.delete(delete):
                     raise Fail(f"there is no saved game named {delete!r} ('patience games' "
                                "lists them)")
-            with contextlib.suppress(OSError):
-                store.path(delete).with_name(delete + ".json.lock").unlink()
+            # the lock file stays: a command waiting on it holds it open, and one
+            # made afresh beside it would let two commands hold "the lock" at once
             output.write(f"Removed the saved game {delete!r}.\n")
             return
         rows = []
@@ -126,6 +126,7 @@ def stats(
                  f"{'best':>5} {'now':>4}"]
         for t in tallies:
             label = t.game + (f" ({t.variant})" if t.variant else "")
+            label = "".join(c if c.isprintable() else "?" for c in label)  # as stored, unsafe
             lines.append(f"{label[:28]:<28} {t.played:>6} {t.won:>5} {t.lost:>5} "
                          f"{t.win_rate:>6.0%} {t.best_streak:>5} {t.current_streak:>4}")
         lines.append("best, now: winning streaks (games won in a row), the longest and the "
