@@ -19,6 +19,7 @@ import errno
 import json
 import os
 import re
+import stat
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -38,6 +39,7 @@ _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _TMP = re.compile(r"\.json(\.corrupt(-[0-9]+)?)?\.[a-z0-9_]{8,16}\.tmp")  # 12 hex digits now
 STALE_COPY = 60.0  # seconds: a damaged copy's temporary older than this is stale
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO is opened without waiting for a writer
 
 #: Readers of older formats: version -> function turning such a record into the
 #: current one.  (Format 1 is the first; nothing to migrate yet.)
@@ -217,7 +219,11 @@ class Store:
 
     def _read_bytes(self, name: str, path: Path) -> bytes:
         try:
-            fd = os.open(path, os.O_RDONLY | _NOFOLLOW)
+            fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                os.close(fd)
+                raise StateError(f"the saved game {path} is not a regular file (a FIFO or a "
+                                 "device): patience reads only files in its game folder")
         except FileNotFoundError:
             raise NoGameError(f"no game in progress{_named(name)}: start one with "
                               "'patience new GAME' (see 'patience list')") from None
@@ -282,6 +288,29 @@ class Store:
             return False
 
 
+def _read_regular(path: Path, limit: int) -> bytes | None:
+    """At most *limit* bytes of *path*, a regular file, read without following
+    a link or waiting on a FIFO; None where it is not a regular file.  Raises
+    FileNotFoundError where there is nothing of that name."""
+    try:
+        fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+    except FileNotFoundError:
+        raise
+    except OSError:
+        if os.path.lexists(path):
+            return None  # a link (ELOOP), or unreadable: treated as taken
+        raise FileNotFoundError(path) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
+            return fh.read(limit)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
 def _keep_aside(path: Path, raw: bytes) -> Path:
     """Write *raw* to the first free ``.corrupt`` name beside *path*, unless an
     identical copy is already there; never overwrite an earlier copy."""
@@ -289,9 +318,9 @@ def _keep_aside(path: Path, raw: bytes) -> Path:
                                          for n in range(2, MAX_CORRUPT_COPIES + 1)]
     for candidate in (path.with_name(n) for n in names):
         try:
-            if candidate.read_bytes() == raw:
+            if _read_regular(candidate, len(raw) + 1) == raw:
                 return candidate
-            continue
+            continue  # another copy, or not a regular file (a link, a FIFO): not touched
         except FileNotFoundError:
             pass
         try:

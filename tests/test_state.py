@@ -221,3 +221,24 @@ def test_a_save_killed_half_way_is_cleaned_up_and_delete_keeps_the_lock_file(run
     assert run("new", "fours", "--seed", "2", "--name", "g").code == 0
     assert run("games", "--delete", "g").code == 0
     assert (games / "g.json.lock").exists() and not (games / "g.json").exists()
+
+
+def test_links_and_fifos_in_the_game_folder_are_never_followed_or_waited_on(run, home):
+    """A .corrupt name that is a link to /dev/zero is not read (the damaged
+    copy goes to the next name); a FIFO where a saved game should be is
+    refused at once, and 'patience games' lists the others."""
+    import os
+
+    assert run("new", "fours", "--seed", "1").code == 0
+    games = home / "games"
+    (games / "default.json").write_text("garbage")
+    (games / "default.json.corrupt").symlink_to("/dev/zero")
+    result = run("show")
+    assert result.code == 1 and "damaged" in result.err
+    assert (games / "default.json.corrupt-2").read_text() == "garbage"
+    assert run("new", "fours", "--seed", "2", "--name", "other").code == 0
+    (games / "default.json").unlink()
+    os.mkfifo(games / "default.json")
+    listed = run("games")
+    assert listed.code == 0 and "not a regular file" in listed.out and "other:" in listed.out
+    assert run("show").code == 1
