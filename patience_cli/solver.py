@@ -59,7 +59,8 @@ class Solution:
 
 def solve(rules: Rules, start: Position, seconds: float = 5.0,
           max_states: int | None = None, prune: bool = True,
-          order: str = "auto", shorten: bool = True) -> Solution:
+          order: str = "auto", shorten: bool = True,
+          memory_most: int | None = None) -> Solution:
     """Search from *start* for a won game; see the module's docstring.
     Without *prune*, every move the game's ordering gives is tried (no
     :class:`Pruning`): slower, for checking the pruning against.  *order*:
@@ -97,7 +98,8 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
             searches = iter([_DepthFirst(rules, start, pruning)])
         else:
             raise ValueError(f"no search order {order!r}")
-        return _run(searches, began, deadline, max_states, shorten)
+        return _run(searches, began, deadline, max_states, shorten,
+                    MEMORY_MOST if memory_most is None else memory_most)
     finally:
         if collecting:
             gc.enable()
@@ -283,7 +285,8 @@ TURNS = 2            # the depth-first search takes one turn in this many
 
 
 def _run(searches: Iterator[_Search], began: float, deadline: float,
-         max_states: int | None, shorten: bool = True) -> Solution:
+         max_states: int | None, shorten: bool = True,
+         memory_most: int = MEMORY_MOST) -> Solution:
     """Runs the first search of *searches* (the one over every position)
     in turns of :data:`SLICE` positions with the others, taken one after
     another, each until its own budget: the first has one turn in
@@ -311,7 +314,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
             side = None  # spent: the next search takes its place (and its positions go)
         if turn % LOOKS == LOOKS - 1:
             resident = _resident()
-            if (resident >= MEMORY_MOST if resident is not None else
+            if (resident >= memory_most if resident is not None else
                     main.states + (side.states if side is not None else 0) >= KEPT_MOST):
                 return Solution(GAVE_UP, [], total, time.monotonic() - began, full=True)
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:
@@ -373,11 +376,13 @@ def odds_interval(won: int, lost: int, undecided: int) -> tuple[float, float]:
     return wilson(won, n)[0], wilson(won + undecided, n)[1]
 
 
-def solve_seed(args: tuple[str, str | None, int, float, int | None]) -> str:
-    """One deal's answer, for a pool of worker processes."""
+def solve_seed(args: tuple) -> str:
+    """One deal's answer, for a pool of worker processes: (game, variant,
+    seed, seconds, positions[, the memory this worker may hold])."""
     from .game import Game
 
-    game_id, variant, seed, seconds, max_states = args
+    game_id, variant, seed, seconds, max_states = args[:5]
+    memory = args[5] if len(args) > 5 else None
     game = Game.new(game_id, variant, seed=seed)
     return solve(game.rules, game.start, seconds=seconds, max_states=max_states,
-                 shorten=False).result
+                 shorten=False, memory_most=memory).result

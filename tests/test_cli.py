@@ -551,3 +551,22 @@ def test_play_writes_a_json_error_for_a_usage_error_of_a_json_line(run):
     out = run("play", stdin=script).out.strip().splitlines()
     kinds = [json.loads(line)["kind"] for line in out]
     assert kinds == ["board", "error", "error", "board"]
+
+
+def test_winnable_goes_round_past_the_largest_seed_and_odds_caps_its_workers(run, monkeypatch):
+    from patience_cli import solver
+    from patience_cli.rng import MAX_SEED
+    from patience_cli.solver import Solution
+
+    with monkeypatch.context() as patched:
+        patched.setattr(solver, "solve", lambda *a, **k: Solution("lost"))
+        result = run("new", "fours", "--winnable", "--seed", str(MAX_SEED - 1))
+    assert result.code == 1 and one_line(result.err)
+    assert f"50 seeds from {MAX_SEED - 1} to 47" in result.err
+    capped = json.loads(run("odds", "fours", "--deals", "3", "--jobs", "256", "--states", "50",
+                            "--json").out)
+    assert capped["won"] + capped["lost"] + capped["undecided"] == 3
+
+
+def one_line(text: str) -> bool:
+    return text.count("\n") == 1 and "Traceback" not in text

@@ -4,6 +4,7 @@ undo, redo, restart."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -19,7 +20,6 @@ from ..render_text import wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
 from .app import (
-    json_text,
     EXIT_REFUSED,
     RUN,
     SCHEMA,
@@ -36,6 +36,7 @@ from .app import (
     board_text,
     check_variant,
     deal_choice,
+    json_text,
     load_game,
     moves_json,
     now,
@@ -190,12 +191,29 @@ def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, i
     from ..solver import WON, solve
 
     first = random_seed() if start is None else start
-    for tried, seed in enumerate(range(first, min(first + 50, MAX_SEED + 1)), 1):
+    # fifty seeds from the first, going round past the largest to 0
+    seeds = [(first + n) % (MAX_SEED + 1) for n in range(50)]
+    shown = _stderr_is_terminal()
+    for tried, seed in enumerate(seeds, 1):
+        if shown:  # it may take a while: say how far it has got
+            sys.stderr.write(f"\rtrying seed {seed} ({tried} of {len(seeds)}) ...")
+            sys.stderr.flush()
         g = Game.new(gid, var, seed=seed)
-        if solve(g.rules, g.start, seconds=3.0, shorten=False).result == WON:
+        won = solve(g.rules, g.start, seconds=3.0, shorten=False).result == WON
+        if shown and (won or tried == len(seeds)):
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        if won:
             return seed, tried
-    raise Fail(f"no seed from {first} to {first + 49} was shown winnable in 3 s each "
-               "(some games are hard for the solver: try another --seed)", EXIT_REFUSED)
+    raise Fail(f"none of the 50 seeds from {seeds[0]} to {seeds[-1]} was shown winnable in "
+               "3 s each (some games are hard for the solver: try another --seed)",
+               EXIT_REFUSED)
+
+
+def _stderr_is_terminal() -> bool:
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _refuse_overwrite(store: Store, name: str) -> None:

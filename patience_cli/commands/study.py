@@ -289,7 +289,8 @@ def odds(
     seconds: Annotated[float, typer.Option(
         "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
-                                      help="Worker processes.")] = 1,
+                                      help="Worker processes (at most one a core; the "
+                                      "memory cap is shared among them).")] = 1,
     variant: VariantOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """How often a game comes out: solves deals 1..N and reports those won,
@@ -304,18 +305,24 @@ def odds(
     flower-garden --deals 100 --time 10 --json
     """
     def body() -> None:
-        from ..solver import LOST, WON, Odds, odds_interval, solve_seed
+        import os
+
+        from ..solver import LOST, MEMORY_MOST, WON, Odds, odds_interval, solve_seed
 
         gid = resolve_game(game)
         var = check_variant(gid, variant)
-        work = [(gid, var, n, seconds, states) for n in range(1, deals + 1)]
+        # no more workers than cores (or deals), and the memory cap shared among them
+        workers = max(1, min(jobs, os.cpu_count() or 1, deals))
+        share = MEMORY_MOST // workers
+        work = [(gid, var, n, seconds, states, share) for n in range(1, deals + 1)]
         results: list[str] = []
         bar = _progress(deals)
-        if jobs > 1:
+        if workers > 1:
             import multiprocessing
 
-            with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-                for result in pool.imap(solve_seed, work, chunksize=max(1, deals // (jobs * 8))):
+            with multiprocessing.get_context("spawn").Pool(workers) as pool:
+                for result in pool.imap(solve_seed, work,
+                                        chunksize=max(1, deals // (workers * 8))):
                     results.append(result)
                     bar(len(results))
         else:
