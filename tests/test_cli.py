@@ -570,3 +570,17 @@ def test_winnable_goes_round_past_the_largest_seed_and_odds_caps_its_workers(run
 
 def one_line(text: str) -> bool:
     return text.count("\n") == 1 and "Traceback" not in text
+
+
+def test_help_texts_flow_so_the_terminal_wraps_them(run, monkeypatch):
+    """Every command's help is given as paragraphs of one line each (the
+    terminal wraps them), so no line is left with one word at 80 columns
+    where the source broke it."""
+    from patience_cli.commands import app
+
+    for command in app.registered_commands:
+        for paragraph in command.help.split("\n\n"):
+            assert "\n" not in paragraph, (command.name, paragraph[:40])
+    monkeypatch.setenv("COLUMNS", "80")
+    out = run("--help").out
+    assert not any(line.strip("│ ") in ("of", "time") for line in out.splitlines())
