@@ -134,7 +134,11 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
         contents += page_text + "\n"
     numbers = [int(n) for n in re.findall(r"\.\s+(\d+)\s*$", contents, flags=re.M)]
     assert len(numbers) == len(ALL_GAMES)
-    for gid, page in zip(ALL_GAMES, numbers):
+    listed = flat(contents)  # as a reader looks for them: la Belle Lucie under B
+    assert listed.index("La Belle Lucie") < listed.index("The Besieged City") < \
+        listed.index("Canfield or Klondike") < listed.index("The Kings")
+    in_order = sorted(ALL_GAMES, key=lambda g: printing.reading_key(load_layout(g).title))
+    for gid, page in zip(in_order, numbers):
         title = load_layout(gid).title
         assert title in contents.splitlines()
         lines = [line.strip() for line in pages[page - 1].splitlines()]
@@ -147,13 +151,16 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
                     reason="needs pdftoppm to render the sheets: install poppler-utils "
                            "(Debian, Ubuntu: apt-get install poppler-utils)")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game_id", ALL_GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES + ["la-belle-lucie:house-on-the-hill"])
 def test_nothing_runs_off_the_page(tmp_path, game_id, paper):
-    """Rendered to PNG, every page keeps its ink inside a 10 mm border."""
+    """Rendered to PNG, every page keeps its ink inside a 10 mm border (a
+    variant's sheet, with its longer title, too)."""
     from PIL import Image
 
     path = tmp_path / "sheet.pdf"
-    printing.write_game(path, load_layout(game_id), Game.new(game_id, seed=1), paper)
+    game_id, _, variant = game_id.partition(":")
+    printing.write_game(path, load_layout(game_id, variant or None),
+                        Game.new(game_id, variant or None, seed=1), paper)
     subprocess.run(["pdftoppm", "-png", "-r", "40", str(path), str(tmp_path / "p")], check=True)
     pngs = sorted(tmp_path.glob("p-*.png"))
     assert len(pngs) == len(PdfReader(str(path)).pages) >= 2
@@ -442,3 +449,23 @@ def test_a_seeded_sheet_with_a_long_list_of_hidden_cards_keeps_to_two_pages(tmp_
     printing.write_game(path, game.layout, game, "a4")
     pages = pdf_text(path)
     assert len(pages) == 2 and "Cards not shown" in flat(pages[0])
+
+
+def test_a_variants_sheet_bears_the_variants_title(tmp_path):
+    layout = load_layout("la-belle-lucie", "house-on-the-hill")
+    path = tmp_path / "sheet.pdf"
+    printing.write_game(path, layout, None)
+    name = layout.variant_titles["house-on-the-hill"].split(":")[0]
+    title = f"{layout.title} ({name})"
+    assert title in flat(pdf_text(path)[0])
+    assert printing.sheet_title(load_layout("la-belle-lucie")) == "La Belle Lucie"
+
+
+def test_the_booklet_lists_the_games_as_a_reader_looks_for_them():
+    """By title, without the article: the Kings under K, la Belle Lucie under B."""
+    from patience_cli.layout import game_ids
+
+    titles = sorted((load_layout(g).title for g in game_ids()), key=printing.reading_key)
+    assert titles.index("La Belle Lucie") < titles.index("The Besieged City")
+    assert titles.index("Canfield or Klondike") < titles.index("The Kings")
+

@@ -47,6 +47,8 @@ from .geometry import (  # noqa: F401
     tilted_extent,
 )
 from .labels import (  # noqa: F401
+    reading_key,
+    sheet_title,
     _SAMPLES,
     SAMPLES,
     PileLook,

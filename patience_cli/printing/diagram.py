@@ -26,6 +26,7 @@ from .geometry import (
     inside_groups,
 )
 from .labels import (
+    sheet_title,
     nominal_deal,
     pile_detail,
     pile_look,
@@ -279,7 +280,7 @@ def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: 
     sheet = Sheet(boxes, width, look, top_pad, pad)
     d = Drawing(width, sheet.height)
     if title:
-        draw_text(d, width / 2, sheet.height - pad - 20, layout.title, TITLE_FONT, 18, INK,
+        draw_text(d, width / 2, sheet.height - pad - 20, sheet_title(layout), TITLE_FONT, 18, INK,
                   "middle")
         draw_text(d, width / 2, sheet.height - pad - 36, subtitle(layout, game), SANS, 8.5,
                   FAINT, "middle")

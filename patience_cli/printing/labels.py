@@ -201,3 +201,22 @@ def build_words(build) -> str:
         if build.until is not None:
             span += f" to the {RANK_NOUN[build.until]}"
     return way + suit + span
+
+
+def sheet_title(layout: Layout) -> str:
+    """The title a sheet bears: the game's, with its variant's name where it is
+    one (the variant's title up to its colon: what follows describes it)."""
+    if layout.variant:
+        name = layout.variant_titles[layout.variant].split(":")[0].strip()
+        return f"{layout.title} ({name})"
+    return layout.title
+
+
+def reading_key(title: str) -> str:
+    """Where a reader looks for a game in a list: its title without the
+    article or quotes it begins with ("The Kings" under K, "La Belle Lucie"
+    under B, the "Louis" Patience under L)."""
+    words = title.replace('"', "").split()
+    if len(words) > 1 and words[0].lower() in ("the", "la", "le", "les", "a"):
+        words = words[1:]
+    return " ".join(words).casefold()

@@ -33,6 +33,7 @@ from .diagram import (
 from .geometry import (
     fit_look,
 )
+from .labels import reading_key, sheet_title
 from .legend import (
     deal_lines,
     legend_lines,
@@ -189,7 +190,7 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
                st: dict[str, ParagraphStyle]) -> list[Flowable]:
     """A game's sheets: the diagram page, then the rule sheet."""
     story: list[Flowable] = [
-        GameTitle(inline(layout.title), st["title"], layout.title),
+        GameTitle(inline(sheet_title(layout)), st["title"], sheet_title(layout)),
         Paragraph(symbols(html.escape(subtitle(layout, game))), st["sub"]),
     ]
     legend = legend_flowables(layout, game, st)
@@ -238,7 +239,7 @@ def fitted_rules(layout: Layout, st: dict[str, ParagraphStyle], width: float,
     flowables: list[Flowable] = []
     for factor in (1.0, 0.96, 0.92, 0.88, 0.84, 0.81):
         small = {k: scaled_style(v, factor) for k, v in st.items()}
-        flowables = [Paragraph(inline(layout.title) + " — the rules", small["h2"])]
+        flowables = [Paragraph(inline(sheet_title(layout)) + " — the rules", small["h2"])]
         flowables += rule_flowables(layout, small)
         if sum(_height(f, width, height) for f in flowables) <= height - 4:
             return flowables
@@ -265,8 +266,8 @@ def write_game(target: Path, layout: Layout, game: "Game | None", paper: str = "
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     st = styles()
-    doc = Doc(target, paper, f"{layout.title}: layout and rules",
-              f"{layout.title} · {layout.source.citation}")
+    doc = Doc(target, paper, f"{sheet_title(layout)}: layout and rules",
+              f"{sheet_title(layout)} · {layout.source.citation}")
     story = game_story(layout, game, doc, st)
     doc.build(story)
 
@@ -291,7 +292,7 @@ def write_svg(target: Path, layout: Layout, game: "Game | None") -> None:
     # without Helvetica draws it in a wider font, which must not run together
     drawing = make_diagram(layout, game, *SVG_SIZE, title=True, widen=SVG_WIDEN, pad=SVG_PAD)
     svg = renderSVG.drawToString(drawing)
-    svg = svg.replace("<title>...</title>", f"<title>{html.escape(layout.title, quote=False)}</title>", 1)
+    svg = svg.replace("<title>...</title>", f"<title>{html.escape(sheet_title(layout), quote=False)}</title>", 1)
     svg = svg.replace("<desc>...</desc>",
                       f"<desc>{html.escape(subtitle(layout, game))}: layout diagram, "
                       "printed by patience-cli</desc>", 1)
@@ -321,7 +322,8 @@ def write_booklet(target: Path, paper: str = "a4", ids: Iterable[str] | None = N
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     st = styles()
-    layouts = [load_layout(gid) for gid in (ids if ids is not None else game_ids())]
+    layouts = sorted((load_layout(gid) for gid in (ids if ids is not None else game_ids())),
+                     key=lambda layout: reading_key(layout.title))
     doc = Doc(target, paper, "Patience: the games of the books", "patience-cli booklet",
               first="plain")
     story: list[Flowable] = [
