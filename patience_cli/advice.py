@@ -29,6 +29,7 @@ class Advice:
     features: tuple["Feature", ...]
     has_deal_step: bool
     open_routes: bool
+    _onto_suits: dict[str, frozenset[str] | None]
 
     def plain_moves(self) -> bool:
         """Whether a move changes nothing but the two piles it names: no module
@@ -120,7 +121,7 @@ class Advice:
         """The suits of the cards that some tableau pile lets be laid on a
         card of *suit*; None where no tableau pile is built on (found once
         for each suit)."""
-        known = self.__dict__.setdefault("_onto_suits", {})  # found once a suit
+        known = self._onto_suits  # found once a suit
         if suit in known:
             return known[suit]
         builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]

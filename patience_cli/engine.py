@@ -133,6 +133,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self._last_played: tuple[Position, Move, Played] | None = None
         self._status_cache: dict[Position, tuple[Status, str]] = {}
         self._shuttle_cache: dict[Position, bool] = {}
+        self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
 
     @property
     def open_routes(self) -> bool:
@@ -213,13 +214,6 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         (not where its face-up cards move only all together)."""
         return self.specs[src].move != "whole-run" or \
             len(pos.piles[src]) - pos.down[src] < 2
-
-    def home_count(self, pos: Position) -> int:
-        return sum(len(pos.piles[f]) for f in self.foundations)
-
-    def counters(self, pos: Position) -> int | None:
-        """The player's counters, where the game is scored (``play.score``)."""
-        return None if self.scoring is None else self.scoring.counters(pos)
 
     # ------------------------------------------------------------------ moves
     def legal_moves(self, pos: Position) -> Iterator[Move]:

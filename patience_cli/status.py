@@ -15,6 +15,7 @@ from .position import Position, Status
 
 if TYPE_CHECKING:
     from .features import Feature
+    from .features.scoring import Scoring
 
 
 class Standing:
@@ -28,6 +29,7 @@ class Standing:
     features: tuple["Feature", ...]
     has_deal_step: bool
     _status_cache: dict
+    scoring: "Scoring | None"
     _shuttle_cache: dict
 
     def status(self, pos: Position) -> tuple[Status, str]:
@@ -171,3 +173,11 @@ class Standing:
             if self.has_deal_step else None
         return ("no available card can go to a foundation or be placed in sequence, "
                 + (f"and {why}" if why else "and there is no further deal"))
+
+    def home_count(self, pos: Position) -> int:
+        """How many cards are on the foundations."""
+        return sum(len(pos.piles[f]) for f in self.foundations)
+
+    def counters(self, pos: Position) -> int | None:
+        """The player's counters, where the game is scored (``play.score``)."""
+        return None if self.scoring is None else self.scoring.counters(pos)
