@@ -52,7 +52,8 @@ class Standing:
         if (not self.has_deal_step or self.deal_reason(pos) is not None) and \
                 not self._progress_now(pos) and self._only_shuttling(pos):
             return Status.LOST, ("every move left only shifts cards between the same "
-                                 "places: no card can ever reach a foundation or leave "
+                                 "places: every position they lead to was looked at, and "
+                                 "from none can a card ever reach a foundation or leave "
                                  f"the {self._reserve_names()}")
         return Status.PLAYING, ""
 

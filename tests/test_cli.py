@@ -304,7 +304,7 @@ def test_win_and_loss_are_announced_with_the_reason(run):
     assert "Lost after" in result.out and "repeat an earlier deal" in result.out
     assert json.loads(run("show", "--json").out)["status"] == "lost"
     moves = run("moves")
-    assert moves.out.startswith("No legal move: deal")
+    assert moves.out.startswith("The game is lost: deal")
     run("new", "fours", "--seed", "0", "--force")
     assert "Won after" in run("auto").out
 
@@ -584,3 +584,19 @@ def test_help_texts_flow_so_the_terminal_wraps_them(run, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     out = run("--help").out
     assert not any(line.strip("│ ") in ("of", "time") for line in out.splitlines())
+
+
+def test_a_game_lost_with_moves_left_says_they_cannot_help(run):
+    """La Belle Lucie, seed 11, played with the first move each time: it ends
+    with moves left that only shift cards about; 'moves' says the game is
+    lost and why, rather than that no move is legal."""
+    run("new", "la-belle-lucie", "--seed", "11")
+    run("auto", "--foundations")
+    for _ in range(200):
+        if run("move", "1").code != 0:
+            break
+    assert json.loads(run("show", "--json").out)["status"] == "lost"
+    said = run("moves").out
+    assert said.startswith("The game is lost: every move left only shifts cards")
+    assert "was looked at" in said
+

@@ -266,7 +266,10 @@ def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
             return "No legal move.\n"
         import textwrap
 
-        return textwrap.fill(f"No legal move: {why}.", 80, subsequent_indent="  ") + "\n"
+        # moves may be left that cannot help: the game is over, and why is said
+        head = "The game is won" if status is Status.WON else "The game is lost" \
+            if status is Status.LOST else "No legal move"
+        return textwrap.fill(f"{head}: {why}.", 80, subsequent_indent="  ") + "\n"
     shown, summary = list(range(len(legal))), None
     if not show_all:
         shown, summary = game.rules.listing(game.position, legal)
