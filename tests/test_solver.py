@@ -314,7 +314,8 @@ def test_a_hint_never_names_a_face_down_card(run, game_id):
                    for c in cards[down:]}
         doc = json.loads(run("hint", "--states", "300", "--json", "--ascii").out)
         named = set(re.findall(r"\b(?:A|[2-9]|10|J|Q|K)[shdc]\b",
-                               f"{doc['command']} {doc['text']}"))
+                               f"{doc['command']} {doc['text']} {doc['best_command']} "
+                               f"{doc['best_text']}"))
         assert not (named & (hidden - visible)), (game_id, named & hidden)
 
 
@@ -531,3 +532,14 @@ def test_the_pooled_search_agrees_with_the_unpruned_one_on_bouquets_of_one_rank(
             assert rules.move_reason(pos, move) is None
             pos = rules.apply(pos, move)
         assert rules.is_won(pos)
+
+
+def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
+    """'hint' never gives nothing: with no win proved in its budget it names
+    the move the solver's guide rates best, said as not proved."""
+    run("new", "klondike", "--seed", "21")
+    said = run("hint", "--states", "50").out
+    assert "No win found" in said and "The move that looks best (not proved): patience " in said
+    doc = json.loads(run("hint", "--states", "50", "--json").out)
+    assert doc["result"] == "gave up" and doc["command"] is None
+    assert doc["best_command"].startswith("patience ") and doc["best_text"]

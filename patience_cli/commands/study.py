@@ -10,7 +10,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from .. import output
-from ..engine import Status
+from ..engine import Move, Status
 from ..game import Game, parse_deck
 from ..layout import load_layout
 from ..state import DEFAULT_NAME
@@ -353,6 +353,18 @@ def odds(
     run(body, as_json)
 
 
+def _best_looking(game: Game) -> Move | None:
+    """Among the legal moves, the one after which the solver's guide rates
+    the position nearest a win (the first of those rated alike)."""
+    from ..solver_guide import Guide
+
+    legal = list(game.rules.legal_moves(game.position))
+    if not legal:
+        return None
+    rate = Guide(game.rules).measure(Guide.MEASURES[0])
+    return max(legal, key=lambda m: rate(game.rules.apply(game.position, m)))
+
+
 def _progress(total: int):
     """A progress bar on standard error, on a terminal only."""
     try:
@@ -393,10 +405,16 @@ def hint(
         move = sol.moves[0] if sol.result == WON and sol.moves else None
         command = "patience " + g.rules.command(g.position, move) if move else None
         said = g.rules.describe(g.position, move, ascii) if move else None
+        best = None  # no win found in time: the move the solver's guide rates best
+        if move is None and sol.result not in (WON, LOST) and finished is Status.PLAYING:
+            best = _best_looking(g)
+        best_command = "patience " + g.rules.command(g.position, best) if best else None
+        best_said = g.rules.describe(g.position, best, ascii) if best else None
         if as_json:
             output.write(json_text({"schema": SCHEMA, "kind": "hint", "result": sol.result,
                                      "command": command, "text": said,
                                      "moves_to_win": len(sol.moves) if move else None,
+                                     "best_command": best_command, "best_text": best_said,
                                      "states": sol.states,
                                      "seconds": round(sol.seconds, 3)}))
         elif finished is Status.WON:
@@ -414,4 +432,7 @@ def hint(
         else:
             output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
                          f"{seconds * 4:g}'.\n")
+        if best and not as_json:
+            output.write(f"The move that looks best (not proved): {best_command}  "
+                         f"({best_said})\n")
     run(body, as_json)
