@@ -5,6 +5,7 @@ always agree."""
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 
 from .layout import Layout, PileSpec, Role, data_dir
@@ -124,16 +125,50 @@ def odds_section(layout: Layout) -> str:
 def plain_rules(markdown: str) -> str:
     """The rule text as plain text (for a pipe, a file, a dumb terminal):
     headings underlined, emphasis and code marks dropped, lists kept."""
-    out = []
+    out: list[str] = []
+    item: tuple[str, list[str]] | None = None  # a paragraph or list item: its marker, lines
+
+    def flush() -> None:
+        if item is not None:  # re-flowed to the width: the template's breaks are not ours
+            marker, words = item
+            text = _kept_together(" ".join(words))
+            out.extend(line.replace(NBSP, " ") for line in textwrap.wrap(
+                text, PLAIN_WIDTH, initial_indent=marker, subsequent_indent=" " * len(marker),
+                break_on_hyphens=False) or [marker.rstrip()])
+
     for line in markdown.splitlines():
         heading = re.match(r"^(#{1,3}) (.*)$", line)
-        if heading:
-            title = _unmark(heading.group(2))
-            out.append(title)
-            out.append(("=" if len(heading.group(1)) == 1 else "-") * len(title))
-            continue
-        out.append(_unmark(line).rstrip())
+        listed = re.match(r"^(\s*(?:\d+\.|-|\*) )\s*(.*)$", line)
+        if heading or not line.strip() or line.lstrip().startswith("|"):
+            flush()
+            item = None
+            if heading:
+                title = _unmark(heading.group(2))
+                out.append(title)
+                out.append(("=" if len(heading.group(1)) == 1 else "-") * len(title))
+            else:
+                out.append(_unmark(line).rstrip())
+        elif listed:
+            flush()
+            item = (listed.group(1), [_unmark(listed.group(2)).strip()])
+        elif item is None:
+            item = ("", [_unmark(line).strip()])
+        else:
+            item[1].append(_unmark(line).strip())
+    flush()
     return "\n".join(out).rstrip() + "\n"
+
+
+#: The width plain rule texts are flowed to.
+PLAIN_WIDTH = 80
+NBSP = "\u00a0"  # a space no line breaks at (textwrap does not break there)
+
+
+def _kept_together(text: str) -> str:
+    """*text* with a pile's name kept on one line with its numbers ("the
+    Garden (piles 1–6)") and a book's "no. 16" kept whole."""
+    text = re.sub(r" (\(piles? [^)]*\))", lambda m: NBSP + m.group(1).replace(" ", NBSP), text)
+    return re.sub(r"\bno\. (\d)", "no." + NBSP + r"\1", text)
 
 
 def _unmark(text: str) -> str:

@@ -213,7 +213,7 @@ def test_rules_snapshot(run, snapshot):
 
 
 def test_rules_name_the_book_and_the_piles(run):
-    out = run("rules", "flower-garden").out
+    out = " ".join(run("rules", "flower-garden").out.split())  # flowed: breaks anywhere
     assert "Cadogan" in out and "no. 16" in out
     assert "the Garden (piles 1–6)" in out and "Bouquet (pile 7)" in out
     assert run("rules", "the flower garden").code == 0
@@ -600,3 +600,14 @@ def test_a_game_lost_with_moves_left_says_they_cannot_help(run):
     assert said.startswith("The game is lost: every move left only shifts cards")
     assert "was looked at" in said
 
+
+
+def test_rules_piped_to_a_file_keep_to_80_columns(run):
+    """Plain rule texts are flowed to 80 columns (the templates' line breaks
+    fall elsewhere once names and numbers are put in), and no gap of spaces
+    is left inside a sentence."""
+    for gid in ("mill", "carpet", "empress-of-india", "crescent"):
+        text = run("rules", gid).out
+        assert max(len(line) for line in text.splitlines()) <= 80, gid
+        assert "each   builds" not in text and not any(
+            "   " in line.strip() for line in text.splitlines()), gid
