@@ -152,7 +152,8 @@ class Store:
             folder = _is_dir(self.dir)
             what = "the game folder" if not folder else "the lock file"
             where = self.dir if not folder else lock_path
-            raise StateError(f"cannot create {what} {where}: {exc.strerror}") from None
+            verb = "open" if folder and os.path.lexists(lock_path) else "create"
+            raise StateError(f"cannot {verb} {what} {where}: {exc.strerror}") from None
         try:
             deadline = time.monotonic() + wait
             while not _try_lock(fd):

@@ -242,3 +242,27 @@ def test_links_and_fifos_in_the_game_folder_are_never_followed_or_waited_on(run,
     listed = run("games")
     assert listed.code == 0 and "not a regular file" in listed.out and "other:" in listed.out
     assert run("show").code == 1
+
+
+def test_a_read_only_folder_says_it_cannot_open_the_lock_file_that_is_there(
+        run, home, monkeypatch):
+    """Where the lock file is there but cannot be opened for writing (a
+    read-only folder), the message says so, not that it cannot be created."""
+    import errno
+    import os
+
+    from patience_cli import state
+
+    assert run("new", "fours", "--seed", "1").code == 0
+    real = os.open
+
+    def refused(path, flags, *args):
+        if str(path).endswith(".lock"):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real(path, flags, *args)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(state.os, "open", refused)
+        result = run("deal")
+    assert result.code == 1 and "cannot open the lock file" in result.err
+    assert "Read-only file system" in result.err
