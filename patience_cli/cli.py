@@ -14,7 +14,6 @@ import sys
 import typer
 
 from . import output
-from .commands import app  # noqa: F401  (every command registered)
 from .commands.app import EXIT_REFUSED, EXIT_USAGE, RUN, _command_for, json_error
 from .errors import PatienceError
 from .game import Game  # noqa: F401  (what a test patches: the class the commands use)

@@ -13,7 +13,6 @@ from typing import Sequence
 
 from .cards import RANK_TEXT, Card
 from .features.feature import Rules
-from .features.holds import Holds
 from .layout import PileSpec, Role
 from .position import Position
 
@@ -141,7 +140,7 @@ def _goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
     targets = spec.deal_up
     if targets is None:
         return None
-    holds = rules.feature(Holds)
+    holds = rules.feature("Holds")
     if holds is not None:
         aside = holds.as_dealt(piles, card)
         if aside is not None:

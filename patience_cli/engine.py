@@ -26,7 +26,6 @@ from .cards import Card
 from .dealing import deal, deal_stepwise, withdraw
 from .features import DealStep, Feature, build_features, deal_steps
 from .features.feature import overrides
-from .features.scoring import Scoring
 from .features.talon import redeal_shuffled
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
@@ -107,7 +106,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         # ---- the rule features the layout names, and who answers at each point
         self.features: tuple[Feature, ...] = build_features(self)
         #: the counters paid and won, where the game is scored
-        self.scoring: Scoring | None = self.feature(Scoring)
+        self.scoring = self.feature("Scoring")
         at = self._at
         self._deal_steps = deal_steps(self.features)
         if self._deal_steps:
@@ -144,8 +143,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
     def _at(self, point: str) -> tuple[Feature, ...]:
         return tuple(f for f in self.features if overrides(f, point))
 
-    def feature(self, kind: type) -> Any:
-        """The active feature of class *kind*, or None."""
+    def feature(self, kind: type | str) -> Any:
+        """The active feature of class *kind* (or of that class name), or None."""
+        if isinstance(kind, str):
+            return next((f for f in self.features if type(f).__name__ == kind), None)
         return next((f for f in self.features if isinstance(f, kind)), None)
 
     # ------------------------------------------------------------------ dealing

@@ -27,7 +27,6 @@ from .engine import (
     move_to_text,
 )
 from .errors import ExitStatus, PatienceError
-from .features.grace import Grace
 from .games import load
 from .layout import Layout, LayoutError, Role, game_ids
 from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
@@ -397,7 +396,7 @@ class Game:
             return Move(MoveKind.MOVE, src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
             graced = [Move(MoveKind.MOVE, src, d, count, card) for d in dsts]
-            grace = self.rules.feature(Grace)
+            grace = self.rules.feature("Grace")
             graced = [m for m in graced if grace is not None and grace.owns(pos, m)]
             if graced:
                 return graced[0]  # a grace: a card that is not free, named
@@ -432,7 +431,7 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
-        grace = self.rules.feature(Grace)
+        grace = self.rules.feature("Grace")
         graced = list(dict.fromkeys(m.src for m in grace.moves(pos) if m.card == card)) \
             if grace is not None else []
         if len(graced) > 1:

@@ -576,8 +576,9 @@ def test_help_texts_flow_so_the_terminal_wraps_them(run, monkeypatch):
     """Every command's help is given as paragraphs of one line each (the
     terminal wraps them), so no line is left with one word at 80 columns
     where the source broke it."""
-    from patience_cli.commands import app
+    from patience_cli.commands.app import app, load_commands
 
+    load_commands()
     for command in app.registered_commands:
         for paragraph in command.help.split("\n\n"):
             assert "\n" not in paragraph, (command.name, paragraph[:40])

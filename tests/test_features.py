@@ -8,7 +8,7 @@ import pytest
 
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
-from patience_cli.features import FEATURES, BottomToTop, DealTo, FaceTurning, FirstClaims
+from patience_cli.features import BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
 from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
 from patience_cli.features import ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
@@ -21,8 +21,24 @@ def test_a_feature_is_built_only_where_the_layout_names_it():
     assert [type(f) for f in made_up().features] == [Talon]
 
 
+def test_a_features_quick_look_agrees_with_its_build_on_every_layout():
+    """The registry imports a feature's module only where its quick look at
+    the layout says the layout names it: that look must never miss a layout
+    whose feature would be built."""
+    from patience_cli.features import FEATURES, feature_class
+    from patience_cli.games import rules_for
+    from patience_cli.layout import game_ids, load_layout
+
+    for gid in game_ids():
+        for variant in (None, *load_layout(gid).variants):
+            rules = rules_for(load_layout(gid, variant))
+            for _, name, named in FEATURES:
+                if feature_class(name).build(rules) is not None:
+                    assert named(rules.layout), (gid, variant, name)
+
+
 def test_every_feature_names_the_layout_keys_it_carries():
-    for kind in FEATURES:
+    for kind in all_features():
         assert kind.keys, kind.__name__
 
 
@@ -300,6 +316,6 @@ def test_the_layout_readme_names_the_module_of_every_feature():
     from patience_cli.layout import data_dir
 
     readme = (data_dir("layouts") / "README.md").read_text()
-    for kind in FEATURES:
+    for kind in all_features():
         module = kind.__module__.rsplit(".", 1)[1]
         assert f"features/{module}.py" in readme and f"`{kind.__name__}`" in readme, kind

@@ -382,10 +382,49 @@ def json_error(message: str, code: int) -> str:
 # ---------------------------------------------------------------- commands
 
 
+#: Each command with the module that defines it, in the order 'patience --help'
+#: lists them.
+COMMAND_MODULES = {
+    "list": "play", "new": "play", "deal-out": "play", "show": "play", "moves": "play",
+    "move": "play", "deal": "play", "auto": "play", "undo": "play", "redo": "play",
+    "restart": "play", "rules": "study", "solve": "study", "export": "study",
+    "odds": "study", "hint": "study", "games": "scripting", "stats": "scripting",
+    "play": "scripting", "print": "sheets",
+}
+ORDER = tuple(COMMAND_MODULES)
+
+
+def load_commands(name: str | None = None) -> None:
+    """Register the command *name* (its module imported), or every command;
+    in the order of :data:`ORDER`, each help text made to flow."""
+    import importlib
+
+    wanted = {COMMAND_MODULES[name]} if name in COMMAND_MODULES else \
+        set(COMMAND_MODULES.values())
+    for module in sorted(wanted):
+        importlib.import_module(f"{__package__}.{module}")
+    app.registered_commands.sort(key=lambda c: ORDER.index(c.name or c.callback.__name__))
+    for command in app.registered_commands:
+        if command.help is None and command.callback is not None and command.callback.__doc__:
+            command.help = _flowing(command.callback.__doc__)
+
+
+def _flowing(doc: str) -> str:
+    """A docstring as help text that the terminal wraps: the lines of each
+    paragraph joined (they were broken for the source, not for the screen)."""
+    import inspect
+
+    paragraphs = [" ".join(line.strip() for line in p.splitlines())
+                  for p in inspect.cleandoc(doc).split("\n\n")]
+    return "\n\n".join(paragraphs)
+
+
 def _command_for(argv: list[str]):
     """The click command to run.  Building the whole group costs every
-    command's signature; a player's 'patience move 3 1' builds only 'move'."""
+    command's signature; a player's 'patience move 3 1' builds only 'move'
+    (and imports only the module of the commands that play)."""
     name = argv[0] if argv else None
+    load_commands(name)
     wanted = [c for c in app.registered_commands
               if name is not None and (c.name or c.callback.__name__) == name]
     if not wanted:

@@ -1,50 +1,99 @@
 """The rule features of the layout vocabulary, one module each.
 
 :data:`FEATURES` lists them in the order the core asks them at each point of
-the protocol (:mod:`.feature`); a game's layout builds those it names.
-``layouts/README.md`` maps each layout key to its feature.
+the protocol (:mod:`.feature`), each with a quick look at a layout that says
+whether it names the feature: a feature's module is imported only for a
+layout that names it (a command pays only for the rules of its game).  The
+feature's own ``build`` has the last word.  ``layouts/README.md`` maps each
+layout key to its feature.
 """
 
 from __future__ import annotations
 
-from .bottom_to_top import BottomToTop
-from .claims import FirstClaims, FoundationsFirst
-from .cleared import ClearedPackets
-from .deal_to import DealTo
-from .face_turning import FaceTurning
-from .feature import DealStep, Feature, Rules
-from .grace import Grace
-from .holds import Holds
-from .onto_latest import OntoLatest
-from .refills import PackFill, RefillAtDeal, RefillAtOnce
-from .regather import Regather
-from .routes import Routes
-from .rows import ProgressiveRows
-from .scoring import Scoring
-from .talon import Talon
+import importlib
+from typing import Any, Callable
 
-#: Every feature, in the order the core asks them at each point.
-FEATURES: tuple[type[Feature], ...] = (
-    RefillAtOnce, FirstClaims, FoundationsFirst, Holds, OntoLatest, Routes,
-    PackFill, Grace, FaceTurning, Scoring, ClearedPackets,
-    ProgressiveRows, RefillAtDeal, DealTo, BottomToTop, Regather, Talon,
+from ..layout import Layout, Role
+from .feature import DealStep, Feature, Rules
+
+
+def _refill(when: str) -> Callable[[Layout], bool]:
+    return lambda layout: any(p.refill is not None and p.refill.when == when
+                              for p in layout.piles)
+
+
+def _stock(layout: Layout) -> int:
+    return sum(1 for p in layout.piles if p.role is Role.STOCK)
+
+
+#: Every feature, in the order the core asks them at each point: (module,
+#: class, whether a layout names it).
+FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
+    ("refills", "RefillAtOnce", _refill("at-once")),
+    ("claims", "FirstClaims", lambda layout: any(
+        p.first_claim and p.role is not Role.FOUNDATION for p in layout.piles)),
+    ("claims", "FoundationsFirst", lambda layout: any(
+        p.first_claim and p.role is Role.FOUNDATION for p in layout.piles)),
+    ("holds", "Holds", lambda layout: layout.play.hold is not None),
+    ("onto_latest", "OntoLatest", lambda layout: layout.play.onto_latest is not None),
+    ("routes", "Routes", lambda layout: any(
+        p.accepts_from is not None or p.refill is not None or p.second_to is not None
+        for p in layout.piles)),
+    ("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
+    ("grace", "Grace", lambda layout: layout.play.grace is not None),
+    ("face_turning", "FaceTurning", lambda layout: any(
+        p.face in ("top-up", "alternate") for p in layout.piles)),
+    ("scoring", "Scoring", lambda layout: layout.play.score is not None),
+    ("cleared", "ClearedPackets", lambda layout: any(
+        p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
+    ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None),
+    ("refills", "RefillAtDeal", _refill("deal")),
+    ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None),
+    ("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None),
+    ("regather", "Regather", lambda layout: layout.play.regather is not None),
+    ("talon", "Talon", lambda layout: _stock(layout) == 1 and sum(
+        1 for p in layout.piles if p.role is Role.TALON) == 1),
 )
 
 #: The dealing steps, in the order they are asked: the first that takes the
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
-DEAL_STEPS: tuple[type[DealStep], ...] = (
-    ProgressiveRows, RefillAtDeal, OntoLatest, DealTo, BottomToTop, Regather, Talon)
+DEAL_STEPS: tuple[str, ...] = (
+    "ProgressiveRows", "RefillAtDeal", "OntoLatest", "DealTo", "BottomToTop", "Regather",
+    "Talon")
+
+_MODULES = {name: module for module, name, _ in FEATURES}
+
+
+def feature_class(name: str) -> type[Feature]:
+    """The feature class called *name* (its module imported now)."""
+    return getattr(importlib.import_module(f"{__name__}.{_MODULES[name]}"), name)
+
+
+def all_features() -> list[type[Feature]]:
+    """Every feature class, in :data:`FEATURES` order (every module imported)."""
+    return [feature_class(name) for _, name, _ in FEATURES]
 
 
 def build_features(rules: Rules) -> tuple[Feature, ...]:
     """The features *rules*' layout names, in :data:`FEATURES` order."""
-    return tuple(f for f in (kind.build(rules) for kind in FEATURES) if f is not None)
+    built = (feature_class(name).build(rules) for _, name, named in FEATURES
+             if named(rules.layout))
+    return tuple(f for f in built if f is not None)
 
 
 def deal_steps(features: tuple[Feature, ...]) -> tuple[DealStep, ...]:
     """The dealing steps among *features*, in :data:`DEAL_STEPS` order."""
-    return tuple(f for kind in DEAL_STEPS for f in features if type(f) is kind)
+    return tuple(f for name in DEAL_STEPS for f in features
+                 if isinstance(f, DealStep) and type(f).__name__ == name)
 
 
-__all__ = ["DEAL_STEPS", "FEATURES", "DealStep", "Feature", "build_features", "deal_steps"]
+def __getattr__(name: str) -> Any:
+    """A feature class by its name (``from patience_cli.features import Grace``)."""
+    if name in _MODULES:
+        return feature_class(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["DEAL_STEPS", "FEATURES", "DealStep", "Feature", "all_features", "build_features",
+           "deal_steps", "feature_class"]
