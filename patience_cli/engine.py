@@ -23,10 +23,8 @@ from typing import Any, Iterable, Iterator, Sequence
 from .advice import Advice
 from .building import Building
 from .cards import Card
-from .dealing import deal, deal_stepwise, withdraw
 from .features import DealStep, Feature, build_features, deal_steps
 from .features.feature import overrides
-from .features.talon import redeal_shuffled
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
     DEAL,
@@ -51,7 +49,7 @@ from .wording import Wording
 __all__ = [
     "DEAL", "HOOKS", "AmbiguousMoveError", "IllegalMoveError", "InvalidMoveError", "Move",
     "MoveError", "MoveKind", "Played", "Position", "Refusal", "Rules", "Status", "move_from_text",
-    "move_to_text", "redeal_shuffled", "replay", "seq_text",
+    "move_to_text", "replay", "seq_text",
 ]
 
 #: The methods a game's module may override (``layouts/README.md`` says what
@@ -152,6 +150,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
         """Lay out *deck* (top card first) as the layout says (:mod:`.dealing`)."""
+        from .dealing import deal  # only when a game is dealt, not at every command
+
         pos = self.settle(self.initial_extra(deal(self, deck)))
         for f in self.features:
             pos = f.dealt(pos)
@@ -159,11 +159,15 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
 
     def withdraw(self, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
         """Take the cards the layout withdraws out of *deck* onto their piles."""
+        from .dealing import withdraw
+
         return withdraw(self, deck, piles)
 
     def deal_stepwise(self, deck: Sequence[Card], piles: list[list[Card]],
                       order: list[PileSpec]) -> int:
         """Deal *deck* card by card to the piles of *order* (:mod:`.dealing`)."""
+        from .dealing import deal_stepwise
+
         return deal_stepwise(self, deck, piles, order)
 
     def initial_extra(self, pos: Position) -> Position:
@@ -472,3 +476,13 @@ def replay(rules: Rules, start: Position, moves: Iterable[Move]) -> Position:
     for m in moves:
         pos = rules.apply(pos, m)
     return pos
+
+
+def __getattr__(name: str) -> Any:
+    """``redeal_shuffled`` (the talon's shuffle for a redeal), read through the
+    engine as before, imported only when asked for."""
+    if name == "redeal_shuffled":
+        from .features.talon import redeal_shuffled
+
+        return redeal_shuffled
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
