@@ -317,12 +317,6 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         return (not pos.piles[dst] and len(pos.piles[src]) == 1
                 and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU)
 
-    def foundation_move_open(self, pos: Position) -> bool:
-        """Whether some available card can go to a foundation now."""
-        return any(self.may_route(pos, src, dst, card) and self.fits(pos, card, dst)
-                   for src in self.sources for card in self.available_cards(pos, src)
-                   for dst in self.foundations)
-
     # ------------------------------------------------------------------ legality
     def is_legal(self, pos: Position, move: Move) -> bool:
         """Whether *move* is legal: the cheap yes or no, no words made

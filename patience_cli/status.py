@@ -182,3 +182,9 @@ class Standing:
     def counters(self, pos: Position) -> int | None:
         """The player's counters, where the game is scored (``play.score``)."""
         return None if self.scoring is None else self.scoring.counters(pos)
+
+    def foundation_move_open(self, pos: Position) -> bool:
+        """Whether some available card can go to a foundation now."""
+        return any(self.may_route(pos, src, dst, card) and self.fits(pos, card, dst)  # type: ignore[attr-defined]
+                   for src in self.sources for card in self.available_cards(pos, src)  # type: ignore[attr-defined]
+                   for dst in self.foundations)
