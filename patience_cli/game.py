@@ -29,6 +29,7 @@ from .engine import (
 from .errors import ExitStatus, PatienceError
 from .games import load
 from .layout import Layout, LayoutError, Role, game_ids
+from .refusals import unseen
 from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
 
 #: The longest deck file or standard input read for ``--deck`` (a deck is a
@@ -55,15 +56,6 @@ class RulesFaultError(PatienceError):
 class RecordError(PatienceError, ValueError):
     """A saved-game record whose fields are not what this program writes, or
     whose moves do not replay: the saved game is damaged."""
-
-
-def unseen(pos: Position, src: int, card: Card, layout: Layout) -> str:
-    """Why *card*, named with pile *src*, is not there to be played: the same
-    words whether it lies face down there or elsewhere (nothing hidden is told)."""
-    ref = layout.piles[src].ref
-    if pos.down[src]:
-        return f"the {card} is not among the face-up cards of the {ref}"
-    return f"the {card} is not in the {ref}"
 
 
 def ascii_number(text: str, limit: int) -> int | None:
@@ -370,7 +362,7 @@ class Game:
             except CardParseError:
                 raise InvalidMoveError(f"{card_word!r} is not a card") from None
             if card not in self.position.piles[src][self.position.down[src]:]:
-                raise IllegalMoveError(unseen(self.position, src, card, self.layout))
+                raise IllegalMoveError(unseen(self.position, src, card, self.layout.piles[src]))
         else:
             try:
                 card = parse_card(src_word)

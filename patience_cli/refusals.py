@@ -74,9 +74,7 @@ class Refusals:
                         if more is not None:
                             why += more
                     return why
-                if pos.down[move.src]:  # the same words whether it lies face down there or not
-                    return f"the {move.card} is not among the face-up cards of the {src.ref}"
-                return f"the {move.card} is not in the {src.ref}"
+                return unseen(pos, move.src, move.card, src)
             card = move.card
         elif not available:
             return f"no card of the {src.ref} is available"
@@ -144,3 +142,10 @@ class Refusals:
         return self.route_reason(pos, move.src, move.dst, base) or \
             self.build_reason(pos, base, move.dst)  # type: ignore[arg-type, attr-defined]
 
+
+def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:
+    """Why *card*, named with pile *src*, is not there to be played: the same
+    words whether it lies face down there or elsewhere (nothing hidden is told)."""
+    if pos.down[src]:
+        return f"the {card} is not among the face-up cards of the {spec.ref}"
+    return f"the {card} is not in the {spec.ref}"

@@ -966,3 +966,27 @@ def test_a_refusal_that_names_a_move_is_told_with_its_command():
     assert caught.value.instead == "move 1 2 3"
     assert "patience" not in str(caught.value)
     assert error_text(caught.value).endswith("move together or not at all (patience move 1 2 3)")
+
+
+def test_salic_law_a_king_whose_card_has_gone_up_takes_another():
+    """The rule text's reading of "one card ... on each king": a king whose
+    card went up is bare again, and may take another."""
+    rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh 2s", 3: "Ks 4c 3d", 9: "Ah"})
+    assert refusal(rules, pos, 1, 2) is not None               # holding its card: no
+    pos = rules.apply(pos, move_between(rules, 2, 9))          # its 2♠ goes up
+    assert pile_text(rules, pos, 2) == "Kh"
+    assert refusal(rules, pos, 1, 2) is None                   # bare again: one more
+
+
+@pytest.mark.parametrize("game_id", ["four-corners", "nation", "louis", "capricieuse",
+                                     "crescent"])
+def test_a_new_deal_may_be_taken_while_other_moves_are_open(game_id):
+    """The rule texts' reading: the books offer the new deal when play is
+    stuck; here it may be taken at any time, other moves open or not."""
+    for seed in range(1, 30):
+        game = Game.new(game_id, seed=seed)
+        legal = game.legal_moves()
+        if any(m.kind == "move" for m in legal):
+            assert DEAL in legal and game.rules.is_legal(game.position, DEAL)
+            return
+    pytest.fail(f"{game_id}: no deal with a card move open at the start")
