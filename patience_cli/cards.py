@@ -5,7 +5,6 @@ without its twos to sixes (32 cards).  Games use one or more packs; cards of
 several packs are equal when rank and suit are equal, just as at the table.
 """
 
-from __future__ import annotations
 
 from enum import Enum
 from typing import NamedTuple

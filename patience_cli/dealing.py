@@ -9,12 +9,14 @@ of the gathered cards (:mod:`patience_cli.features.regather`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from .cards import RANK_TEXT, Card
-from .features.feature import Rules
 from .layout import PileSpec, Role
 from .position import Position
+
+if TYPE_CHECKING:
+    from .features.feature import Rules
 
 RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
 

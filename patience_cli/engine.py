@@ -18,13 +18,12 @@ the hooks of :data:`HOOKS`.  The core is split by what it answers:
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .advice import Advice
 from .building import Building
 from .cards import Card
-from .features import DealStep, Feature, build_features, deal_steps
-from .features.feature import overrides
+from .features import build_features, deal_steps
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
     DEAL,
@@ -45,6 +44,9 @@ from .position import (  # noqa: F401  (the engine's face: what callers import)
 from .refusals import Refusals
 from .status import Standing
 from .wording import Wording
+
+if TYPE_CHECKING:
+    from .features import DealStep, Feature
 
 __all__ = [
     "DEAL", "HOOKS", "AmbiguousMoveError", "IllegalMoveError", "InvalidMoveError", "Move",
@@ -139,6 +141,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         return self._open_routes
 
     def _at(self, point: str) -> tuple[Feature, ...]:
+        if not self.features:
+            return ()
+        from .features.feature import overrides  # imported for a game that names a feature
+
         return tuple(f for f in self.features if overrides(f, point))
 
     def feature(self, kind: type | str) -> Any:

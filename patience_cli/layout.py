@@ -9,6 +9,7 @@ drawn from this one definition.  See ``layouts/README.md`` for the format.
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,8 +47,12 @@ def data_dir(name: str) -> Path:
 
 @cache
 def _registry() -> dict[str, Path]:
-    """Every game id with its layout file: the one place a game id meets a path."""
-    return {p.stem: p for p in sorted(data_dir("layouts").glob("*.toml"))}
+    """Every game id with its layout file: the one place a game id meets a path.
+    (Listed with ``os.scandir``: ``Path.glob`` cost every command half a millisecond.)"""
+    folder = data_dir("layouts")
+    with os.scandir(folder) as entries:
+        names = sorted(e.name for e in entries if e.name.endswith(".toml"))
+    return {name[:-5]: folder / name for name in names}
 
 
 def layout_path(game_id: str) -> Path:

@@ -2,14 +2,14 @@
 source and the whole layout, as the engine, the boards and the sheets read
 them (:mod:`patience_cli.layout` loads them from ``layouts/``)."""
 
-from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, ClassVar
 
 from .cards import RANK_TEXT, pack_description
 from .errors import ExitStatus, PatienceError
 from .play_settings import PlaySettings
+from .records import Record
 
 
 class LayoutError(PatienceError, ValueError):
@@ -32,27 +32,37 @@ class Role(Enum):
     DECORATION = "decoration"  # cards laid out for show only
 
 
-class Build(NamedTuple):
+class Build(Record):
     """A regular build rule, for a foundation or a tableau pile."""
 
-    direction: str = "down"   # up | down | up-or-down | none
-    suit: str = "any"         # same | any | alternate
-    base: int | None = None   # rank an empty pile starts with (foundations)
-    until: int | None = None  # rank a foundation ends with
-    empty: str = "any"        # what an empty tableau pile takes: any | none | base
-    step: int = 1             # ranks between a card and the next (Mount Olympus: 2)
-    wrap: bool = False        # the sequence turns the corner: K then A, A then K
-    sequence: tuple[int, ...] | None = None  # a foundation's whole order of ranks,
+    direction: str   # up | down | up-or-down | none
+    suit: str         # same | any | alternate
+    base: int | None   # rank an empty pile starts with (foundations)
+    until: int | None  # rank a foundation ends with
+    empty: str        # what an empty tableau pile takes: any | none | base
+    step: int             # ranks between a card and the next (Mount Olympus: 2)
+    wrap: bool        # the sequence turns the corner: K then A, A then K
+    sequence: tuple[int, ...] | None  # a foundation's whole order of ranks,
                               # base first ("K A..Q": a king building ace to queen)
-    capacity: int | None = None  # the most cards the pile may hold
-    distinct_suits: bool = False  # an empty pile of the group takes its first card
+    capacity: int | None  # the most cards the pile may hold
+    distinct_suits: bool  # an empty pile of the group takes its first card
                               # only of a suit no other pile of the group has yet
-    base_card: str | None = None  # the one card an empty pile takes ("5h")
-    one_way: bool = False     # up-or-down, but a pile keeps the way its first two
+    base_card: str | None  # the one card an empty pile takes ("5h")
+    one_way: bool     # up-or-down, but a pile keeps the way its first two
                               # cards set (the Wheatsheaf's reserve heaps)
-    alone: bool | str = False  # a pile holding only its first card (a lone king) takes any
+    alone: bool | str  # a pile holding only its first card (a lone king) takes any
                                # card: True, or "cleared" (only once cleared down to it)
                               # takes any card (Spenser's Fairie Queen)
+
+    __slots__ = (
+        "direction", "suit", "base", "until", "empty", "step", "wrap", "sequence", "capacity",
+        "distinct_suits", "base_card", "one_way", "alone"
+    )
+    _defaults: ClassVar[dict[str, Any]] = {
+        "direction": "down", "suit": "any", "base": None, "until": None, "empty": "any",
+        "step": 1, "wrap": False, "sequence": None, "capacity": None, "distinct_suits": False,
+        "base_card": None, "one_way": False, "alone": False,
+    }
 
     def describe(self) -> str:
         if self.sequence is not None:
@@ -111,7 +121,7 @@ def sequence_text(ranks: tuple[int, ...]) -> str:
     return " ".join(words)
 
 
-class Refill(NamedTuple):
+class Refill(Record):
     """How a vacancy is filled: from the first of *sources* (group keys, in
     order) that has a card; *when* ``at-once`` (before anything else is done:
     by itself from a single pile such as the pack or the talon, by the
@@ -121,13 +131,16 @@ class Refill(NamedTuple):
     nothing else)."""
 
     sources: tuple[str, ...]
-    when: str = "at-once"
-    after_deal: tuple[str, ...] | None = None  # the sources once the pack has
+    when: str
+    after_deal: tuple[str, ...] | None  # the sources once the pack has
                               # begun to be dealt (the Pyramid: the waste heap alone)
-    size: int = 1             # the pile is kept at this many cards at least
+    size: int             # the pile is kept at this many cards at least
+
+    __slots__ = ("sources", "when", "after_deal", "size")
+    _defaults: ClassVar[dict[str, Any]] = {"when": "at-once", "after_deal": None, "size": 1}
 
 
-class PileSpec(NamedTuple):
+class PileSpec(Record):
     index: int            # position in the layout's pile list (internal)
     number: int           # the number a player types
     key: str              # unique key, e.g. "garden-3"
@@ -142,25 +155,36 @@ class PileSpec(NamedTuple):
     face: str             # up | down: how dealt cards lie
     build: Build | None
     available: str        # top | all | none: which cards can be played from it
-    note: str = ""
-    heading: str = ""     # the group's heading on the board, where not NAME + "s"
-    tag: str = "label"    # label | inside: the diagram's label under the card, or
+    note: str
+    heading: str     # the group's heading on the board, where not NAME + "s"
+    tag: str    # label | inside: the diagram's label under the card, or
                           # only its number inside it (for close-packed grids)
-    tilt: float = 0.0     # degrees the card is turned on the table, about its centre
+    tilt: float     # degrees the card is turned on the table, about its centre
                           # (positive: its top leans left), as in the book's picture
-    withdraw: str | None = None  # the card taken out of the pack before the deal
+    withdraw: str | None  # the card taken out of the pack before the deal
                           # and laid here: a rank ("A", as it comes) or a card ("Kh")
-    accepts_from: tuple[str, ...] | None = None  # the groups whose cards may be
+    accepts_from: tuple[str, ...] | None  # the groups whose cards may be
                           # placed here (None: every group that cards leave from)
-    refill: Refill | None = None  # how a vacancy here is filled
-    first_claim: bool = False  # its card must be played whenever it can be
-    move: str = "top"     # top | face-up-run | built-run: what leaves it in one move
-    second_to: tuple[str, ...] | None = None  # a card comes here only when no
+    refill: Refill | None  # how a vacancy here is filled
+    first_claim: bool  # its card must be played whenever it can be
+    move: str     # top | face-up-run | built-run: what leaves it in one move
+    second_to: tuple[str, ...] | None  # a card comes here only when no
                           # pile of these groups takes it (the Windmill's centre)
-    deal_up: tuple[int, ...] | str | None = None  # the foundations (numbers, or
+    deal_up: tuple[int, ...] | str | None  # the foundations (numbers, or
                           # "any") a card dealt here goes up to at once, as it is dealt
-    deal_from_top: bool = False  # the cards dealt together here are laid from its free end
+    deal_from_top: bool  # the cards dealt together here are laid from its free end
                                  # inwards: the first dealt is its top (Fortress's left wing)
+
+    __slots__ = (
+        "index", "number", "key", "group", "role", "name", "label", "at", "orientation", "spread",
+        "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
+        "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up", "deal_from_top"
+    )
+    _defaults: ClassVar[dict[str, Any]] = {
+        "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
+        "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
+        "second_to": None, "deal_up": None, "deal_from_top": False,
+    }
 
     @property
     def is_face_down(self) -> bool:
@@ -187,14 +211,16 @@ class PileSpec(NamedTuple):
         return f"{self.label} ({self.number})"
 
 
-class Source(NamedTuple):
+class Source(Record):
     book: str
     number: int | None
     title: str           # the game's title in that book
     citation: str        # a full line: "Cadogan, Illustrated Games of Patience (1914), no. 16"
 
+    __slots__ = ("book", "number", "title", "citation")
 
-class Layout(NamedTuple):
+
+class Layout(Record):
     id: str
     title: str
     summary: str
@@ -204,17 +230,28 @@ class Layout(NamedTuple):
     pack_count: int
     deal_order: str             # by-pile | rounds
     piles: tuple[PileSpec, ...]
-    variant: str | None = None
-    variants: tuple[str, ...] = ()
-    variant_titles: dict[str, str] = {}  # noqa: RUF012 (never mutated)
-    play: PlaySettings = PlaySettings()  # the [play] table, typed: the rules it names
-    board: dict[str, Any] = {}  # the renderers' settings: style, note, mark_available, pairs
-    game: dict[str, Any] = {}   # settings of the game's own module, declared by it
-    deal_groups: tuple[str, ...] = ()  # the order groups are dealt in (default: the file's)
-    deal_up_slot: str = "refill"  # a card gone up in the deal: its place takes the next
+    variant: str | None
+    variants: tuple[str, ...]
+    variant_titles: dict[str, str]  # noqa: RUF012 (never mutated)
+    play: PlaySettings  # the [play] table, typed: the rules it names
+    board: dict[str, Any]  # the renderers' settings: style, note, mark_available, pairs
+    game: dict[str, Any]   # settings of the game's own module, declared by it
+    deal_groups: tuple[str, ...]  # the order groups are dealt in (default: the file's)
+    deal_up_slot: str  # a card gone up in the deal: its place takes the next
                                   # card ("refill") or is passed over ("skip")
-    deal_up_from: str = "dealt"   # during the deal, the card dealt goes up ("dealt"), or
+    deal_up_from: str   # during the deal, the card dealt goes up ("dealt"), or
                                   # every pile's last card too ("free")
+
+    __slots__ = (
+        "id", "title", "summary", "rules", "source", "pack_kind", "pack_count", "deal_order",
+        "piles", "variant", "variants", "variant_titles", "play", "board", "game", "deal_groups",
+        "deal_up_slot", "deal_up_from"
+    )
+    _defaults: ClassVar[dict[str, Any]] = {
+        "variant": None, "variants": (), "variant_titles": {}, "play": PlaySettings(),
+        "board": {}, "game": {}, "deal_groups": (), "deal_up_slot": "refill",
+        "deal_up_from": "dealt",
+    }
 
     @property
     def packs(self) -> str:

@@ -6,66 +6,75 @@ key means and which feature carries it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
+
+from .records import Record
 
 
-def _record(name: str, **defaults: Any) -> type:
-    """A small read-only record class with these fields (None: required,
-    given in order) and defaults: what a NamedTuple gives, made in a few
-    microseconds rather than a tenth of a millisecond at every start."""
-    fields = tuple(defaults)
+class Regather(Record):
+    """A new deal of the tableau: from (the groups, pile by pile), shuffle, times
+    (None: without limit), stall, last_first, first (the pile it begins with)."""
 
-    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
-        values = dict(defaults)
-        values.update(zip(fields, args))
-        for key, value in kwargs.items():
-            if key not in values:
-                raise TypeError(f"{name} has no field {key!r}")
-            values[key] = value
-        for key in fields:
-            object.__setattr__(self, key, values[key])
-
-    def __setattr__(self: Any, key: str, value: Any) -> None:
-        raise AttributeError(f"{name} is read-only")
-
-    def __eq__(self: Any, other: Any) -> bool:
-        return type(other) is type(self) and all(
-            getattr(self, f) == getattr(other, f) for f in fields)
-
-    def __hash__(self: Any) -> int:
-        return hash((name, *(repr(getattr(self, f)) for f in fields)))
-
-    def __repr__(self: Any) -> str:
-        return f"{name}({', '.join(f'{f}={getattr(self, f)!r}' for f in fields)})"
-
-    return type(name, (), {"__slots__": fields, "_fields": fields, "__init__": __init__,
-                           "__setattr__": __setattr__, "__eq__": __eq__, "__hash__": __hash__,
-                           "__repr__": __repr__})
+    __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first")
+    _defaults: ClassVar[dict[str, Any]] = {
+        "groups": (), "shuffle": False, "times": 1, "stall": None, "last_first": False,
+        "first": None}
 
 
+class BottomToTop(Record):
+    """The undermost cards laid on top: the groups, how often."""
+
+    __slots__ = ("groups", "times")
+    _defaults: ClassVar[dict[str, Any]] = {"groups": (), "times": 1}
 
 
-#: A new deal of the tableau: from (the groups, pile by pile), shuffle, times
-#: (None: without limit), stall, last_first, first (the pile it begins with).
-Regather = _record("Regather", groups=(), shuffle=False, times=1, stall=None,
-                   last_first=False, first=None)
-#: The undermost cards laid on top: the groups, how often.
-BottomToTop = _record("BottomToTop", groups=(), times=1)
-#: Cards laid aside between two foundations: the places, the pairs, who decides.
-Hold = _record("Hold", group=None, up=None, down=None, decide="continuing")
-#: A counted grace: the groups, how often, the row, the ranks, only before the start.
-Grace = _record("Grace", groups=(), times=1, row=None, ranks=None, before_start=False)
-#: Counters: the stake paid, and so many won for each card on a foundation.
-Score = _record("Score", stake=0, per_card=0)
-#: The pack dealt onto the latest pile of a group.
-OntoLatest = _record("OntoLatest", group=None, routes={}, up_at_once=False,
-                     build_after_deal=False)
-#: Progressive rows.
-Rows = _record("Rows", group=None, refill="pause", also=None)
-#: Every key of [play], typed; a rule the layout does not name is None.
-PlaySettings = _record("PlaySettings", redeals=0, redeal_shuffle=False, own_packs=False,
-                       deal_to=None, regather=None, bottom_to_top=None, hold=None, grace=None,
-                       score=None, onto_latest=None, rows=None)
+class Hold(Record):
+    """Cards laid aside between two foundations: the places, the pairs, who decides."""
+
+    __slots__ = ("group", "up", "down", "decide")
+    _defaults: ClassVar[dict[str, Any]] = {
+        "group": None, "up": None, "down": None, "decide": "continuing"}
+
+
+class Grace(Record):
+    """A counted grace: the groups, how often, the row, the ranks, only before the start."""
+
+    __slots__ = ("groups", "times", "row", "ranks", "before_start")
+    _defaults: ClassVar[dict[str, Any]] = {
+        "groups": (), "times": 1, "row": None, "ranks": None, "before_start": False}
+
+
+class Score(Record):
+    """Counters: the stake paid, and so many won for each card on a foundation."""
+
+    __slots__ = ("stake", "per_card")
+    _defaults: ClassVar[dict[str, Any]] = {"stake": 0, "per_card": 0}
+
+
+class OntoLatest(Record):
+    """The pack dealt onto the latest pile of a group."""
+
+    __slots__ = ("group", "routes", "up_at_once", "build_after_deal")
+    _defaults: ClassVar[dict[str, Any]] = {
+        "group": None, "routes": {}, "up_at_once": False, "build_after_deal": False}
+
+
+class Rows(Record):
+    """Progressive rows."""
+
+    __slots__ = ("group", "refill", "also")
+    _defaults: ClassVar[dict[str, Any]] = {"group": None, "refill": "pause", "also": None}
+
+
+class PlaySettings(Record):
+    """Every key of [play], typed; a rule the layout does not name is None."""
+
+    __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "regather",
+                 "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows")
+    _defaults: ClassVar[dict[str, Any]] = {
+        "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
+        "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
+        "onto_latest": None, "rows": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:

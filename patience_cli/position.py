@@ -6,7 +6,6 @@ a position can be hashed and compared; a :class:`Move` is one action, of a
 errors met reading or making a move live here too.  Plain Python, no I/O.
 """
 
-from __future__ import annotations
 
 from enum import Enum, StrEnum
 from typing import Any, NamedTuple, Sequence

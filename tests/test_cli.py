@@ -576,12 +576,13 @@ def test_help_texts_flow_so_the_terminal_wraps_them(run, monkeypatch):
     """Every command's help is given as paragraphs of one line each (the
     terminal wraps them), so no line is left with one word at 80 columns
     where the source broke it."""
-    from patience_cli.commands.app import app, load_commands
+    from patience_cli.commands.app import _command_for
 
-    load_commands()
-    for command in app.registered_commands:
+    for name, command in _command_for([]).commands.items():
         for paragraph in command.help.split("\n\n"):
-            assert "\n" not in paragraph, (command.name, paragraph[:40])
+            assert "\n" not in paragraph, (name, paragraph[:40])
+        single = _command_for([name]).commands[name]
+        assert single.help == command.help
     monkeypatch.setenv("COLUMNS", "80")
     out = run("--help").out
     assert not any(line.strip("│ ") in ("of", "time") for line in out.splitlines())

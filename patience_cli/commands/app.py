@@ -395,8 +395,8 @@ ORDER = tuple(COMMAND_MODULES)
 
 
 def load_commands(name: str | None = None) -> None:
-    """Register the command *name* (its module imported), or every command;
-    in the order of :data:`ORDER`, each help text made to flow."""
+    """Register the command *name* (its module imported), or every command,
+    in the order of :data:`ORDER`."""
     import importlib
 
     wanted = {COMMAND_MODULES[name]} if name in COMMAND_MODULES else \
@@ -404,9 +404,14 @@ def load_commands(name: str | None = None) -> None:
     for module in sorted(wanted):
         importlib.import_module(f"{__package__}.{module}")
     app.registered_commands.sort(key=lambda c: ORDER.index(c.name or c.callback.__name__))
-    for command in app.registered_commands:
+
+
+def _with_flowing_help(commands: list) -> list:
+    """*commands*, each help text made to flow (done for the commands built only)."""
+    for command in commands:
         if command.help is None and command.callback is not None and command.callback.__doc__:
             command.help = _flowing(command.callback.__doc__)
+    return commands
 
 
 def _flowing(doc: str) -> str:
@@ -428,11 +433,12 @@ def _command_for(argv: list[str]):
     wanted = [c for c in app.registered_commands
               if name is not None and (c.name or c.callback.__name__) == name]
     if not wanted:
+        _with_flowing_help(app.registered_commands)
         return typer.main.get_command(app)
     single = typer.Typer(name=app.info.name, add_completion=False,
                          pretty_exceptions_enable=False,
                          context_settings={"help_option_names": ["-h", "--help"]})
-    single.registered_commands = wanted
+    single.registered_commands = _with_flowing_help(wanted)
     single.registered_callback = None
     # a one-command Typer would run it without its name: keep the group
     single.callback(invoke_without_command=False)(lambda: None)

@@ -11,10 +11,12 @@ layout key to its feature.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..layout import Layout, Role
-from .feature import DealStep, Feature, Rules
+
+if TYPE_CHECKING:  # the protocol's module is imported when a game names a feature
+    from .feature import DealStep, Feature, Rules
 
 
 def _refill(when: str) -> Callable[[Layout], bool]:
@@ -84,14 +86,21 @@ def build_features(rules: Rules) -> tuple[Feature, ...]:
 
 def deal_steps(features: tuple[Feature, ...]) -> tuple[DealStep, ...]:
     """The dealing steps among *features*, in :data:`DEAL_STEPS` order."""
+    if not features:
+        return ()
+    from .feature import DealStep
+
     return tuple(f for name in DEAL_STEPS for f in features
                  if isinstance(f, DealStep) and type(f).__name__ == name)
 
 
 def __getattr__(name: str) -> Any:
-    """A feature class by its name (``from patience_cli.features import Grace``)."""
+    """A feature class by its name (``from patience_cli.features import Grace``),
+    or a name of the protocol (``Feature``, ``DealStep``)."""
     if name in _MODULES:
         return feature_class(name)
+    if name in ("Feature", "DealStep", "Rules", "overrides"):
+        return getattr(importlib.import_module(f"{__name__}.feature"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
