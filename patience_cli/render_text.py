@@ -36,8 +36,13 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
         lines.extend([(text, "title")] for text in wrap_text(header, width, "  "))
         lines.append([])
     if layout.board.get("style") == "grid":
-        lines.extend(grid_board(layout, rules, pos, ascii, marked, width))
-        return _footer(lines, footer, width)
+        grid = grid_board(layout, rules, pos, ascii, marked, width)
+        if max(map(_width, grid), default=0) <= width:
+            lines.extend(grid)
+            return _footer(lines, footer, width)
+        # a picture wider than the screen: the piles listed by group, as other boards are
+        if layout.board.get("note"):
+            lines.extend([(text, "dim")] for text in wrap_text(layout.board["note"], width))
     digits = max(len(str(p.number)) for p in layout.piles)
     pad = max(len(group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
     if pad > width // 3:
@@ -53,10 +58,13 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
                 layout.board.get("open_packets") and first.role is Role.TABLEAU):
             # one line per row of the layout; foundations and show cards on one line;
             # a row wider than the screen goes on under itself
+            # (a row is a band of places less than a card apart: the Carpet's
+            # crosswise cards stand half a card lower than its upright ones)
             rows: dict[float, list[PileSpec]] = {}
             one_line = first.role in (Role.FOUNDATION, Role.DECORATION)
-            for spec in specs:
-                rows.setdefault(0 if one_line else spec.at[1], []).append(spec)
+            bands = _bands((spec.at[1] for spec in specs), 0.9)
+            for spec in sorted(specs, key=lambda p: (_band(bands, p.at[1]), p.at[0])):
+                rows.setdefault(0 if one_line else _band(bands, spec.at[1]), []).append(spec)
             cells = {spec.index: [(f"{spec.number:>{digits}}{_mark(spec, marked)} ", "num"),
                                   *_compact(rules, pos, spec, ascii)] for spec in specs}
             cell_w = max(_width(c) for c in cells.values())

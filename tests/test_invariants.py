@@ -202,3 +202,26 @@ def test_the_check_the_refusals_and_the_move_list_agree(game_id, variant):
             if not legal:
                 break
             pos = rules.apply(pos, rnd.choice(legal))
+
+
+@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+def test_every_board_fits_the_narrowest_terminal(game_id, variant):
+    """At 40 columns (the narrowest a board is drawn for) every line of the
+    board fits, dealt and after a few moves: a picture board wider than that
+    gives way to the piles listed by group."""
+    from patience_cli.render_text import board
+
+    game = Game.new(game_id, variant, seed=1)
+    rnd = random.Random(game_id)
+    for _ in range(3):
+        lines = board(game.layout, game.rules, game.position, header="x", footer=["y"],
+                      width=40, marked=frozenset({0}))
+        too_wide = [line for line in lines if sum(len(t) for t, _ in line) > 40]
+        assert not too_wide, (game_id, variant, too_wide[0])
+        legal = game.legal_moves()
+        if not legal:
+            break
+        for _ in range(5):
+            if legal:
+                game.play(rnd.choice(legal))
+                legal = game.legal_moves()
