@@ -159,7 +159,7 @@ class Building:
         build = spec.build
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
                                               Role.RESERVE):
-            return f"nothing may be placed on the {spec.ref}"
+            return f"nothing may be placed on {spec.the_ref}"
         pile = pos.piles[dst]
         where = "the foundations" if spec.role is Role.FOUNDATION else f"the {spec.name}"
         if build.base == 0 or build.until == 0:
@@ -168,29 +168,29 @@ class Building:
                 return None  # the first card decides
         if not pile and build.distinct_suits and self._suit_taken(pos, spec, card):
             return (f"the {spec.name}s are of different suits: one already holds the "
-                    f"{card.suit.name.lower()}, so the {card} cannot start the {spec.ref}")
+                    f"{card.suit.name.lower()}, so the {card} cannot start {spec.the_ref}")
         if not pile and build.base_card is not None and card.code.lower() != \
                 build.base_card.lower():
-            return f"the {spec.ref} is the place of the {parse_card(build.base_card)} only"
+            return f"{spec.the_ref} is the place of the {parse_card(build.base_card)} only"
         if build.sequence is not None:
             return self.order_reason(build, spec, card, pile)
         if not pile:
             return self.empty_reason(build, spec, card)
         if build.capacity is not None and len(pile) >= build.capacity:
             n = build.capacity
-            return f"the {spec.ref} holds at most {n} card{'s' if n != 1 else ''}"
+            return f"{spec.the_ref} holds at most {n} card{'s' if n != 1 else ''}"
         if build.alone and len(pile) == 1:
             if build.alone is True or dst in pos.get("covered", ()):
                 return None  # a lone king takes any card
-            return (f"the {spec.ref} takes a card only once it has been cleared down to its "
+            return (f"{spec.the_ref} takes a card only once it has been cleared down to its "
                     f"{RANK_NOUN[pile[0].rank]}")
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
-            return f"the {spec.ref} is complete at the {RANK_NOUN[top.rank]}"
+            return f"{spec.the_ref} is complete at the {RANK_NOUN[top.rank]}"
         if build.one_way and len(pile) > 1 and not self._keeps_way(card, pile) and \
                 self.in_sequence(build, card, top):
             way = "up" if top.rank > pile[-2].rank else "down"
-            return (f"the {spec.ref} goes {way}, as its first cards set it: the {card} "
+            return (f"{spec.the_ref} goes {way}, as its first cards set it: the {card} "
                     f"cannot go on the {top}")
         return self.sequence_reason(build, where, card, top)
 
@@ -231,18 +231,18 @@ class Building:
                 (not pile or self.suit_follows(build, card, pile[-1])):
             return None
         if n >= len(order):
-            return f"the {spec.ref} is complete"
+            return f"{spec.the_ref} is complete"
         needed = RANK_NOUN[order[n]]
         if card.rank != order[n]:
-            what = f"the {spec.ref} takes {'an' if order[n] in (1, 8) else 'a'} {needed} next"
+            what = f"{spec.the_ref} takes {'an' if order[n] in (1, 8) else 'a'} {needed} next"
             if not pile:
                 what = f"an empty {spec.ref} takes only {'an' if order[n] in (1, 8) else 'a'} " \
                        f"{needed}"
             return f"{what} (its order is {sequence_text(order)}): the {card} cannot go there"
         top = pile[-1]
         if build.suit == "same":
-            return f"the {spec.ref} follows suit: the {card} cannot go on the {top}"
-        return f"the {spec.ref} builds in alternate colours: the {card} cannot go on the {top}"
+            return f"{spec.the_ref} follows suit: the {card} cannot go on the {top}"
+        return f"{spec.the_ref} builds in alternate colours: the {card} cannot go on the {top}"
 
     @staticmethod
     def suit_follows(build: Build, card: Card, top: Card) -> bool:

@@ -184,7 +184,7 @@ def withdraw(rules: Rules, deck: Sequence[Card], piles: list[list[Card]]) -> lis
                  if card.rank == rank and (suit is None or card.suit.value == suit)
                  and (colour is None or card.colour.value == colour)]
         if not found:
-            raise ValueError(f"the pack holds no {spec.withdraw} left for the {spec.ref}")
+            raise ValueError(f"the pack holds no {spec.withdraw} left for {spec.the_ref}")
         for n in reversed(found if every else found[:1]):
             piles[spec.index].insert(0, rest.pop(n))
     return rest

@@ -380,10 +380,10 @@ class Game:
             cards = list(dict.fromkeys(c for c, _ in fits))
             if len(cards) > 1:
                 options = " or ".join(f"'move {c.code} {dst_word}'" for c in cards[:6])
-                raise AmbiguousMoveError(f"several cards of the {spec.ref} can go there: "
+                raise AmbiguousMoveError(f"several cards of {spec.the_ref} can go there: "
                                          f"name the card, {options}")
             if not cards:
-                raise IllegalMoveError(f"no card of the {spec.ref} can go on "
+                raise IllegalMoveError(f"no card of {spec.the_ref} can go on "
                                        + self._dst_words(dsts))
             return Move(MoveKind.MOVE, src, fits[0][1], count, cards[0])
         if card is not None and spec.available != "all":
@@ -408,7 +408,7 @@ class Game:
     def _dst_words(self, dsts: list[int]) -> str:
         if len(dsts) > 1:
             return "any foundation"
-        return f"the {self.layout.piles[dsts[0]].ref}"
+        return f"{self.layout.piles[dsts[0]].the_ref}"
 
     def _destinations(self, word: str) -> list[int]:
         if word.lower() in ("f", "found", "foundation"):

@@ -205,10 +205,18 @@ class PileSpec(Record):
     @property
     def ref(self) -> str:
         """The pile as every message names it: with the number the player
-        types ("Foundation 8", "the Bouquet (7)")."""
+        types ("Foundation 8", "Bouquet (7)")."""
         if self.label.endswith(f" {self.number}"):
             return self.label
         return f"{self.label} ({self.number})"
+
+    @property
+    def the_ref(self) -> str:
+        """:attr:`ref` as a sentence names it: a pile called by its number as
+        a name is ("Row 1 is empty"), one called by its name with "the"
+        ("the Bouquet (7) is empty")."""
+        ref = self.ref
+        return ref if self.label.endswith(f" {self.number}") else f"the {ref}"
 
 
 class Source(Record):

@@ -49,20 +49,20 @@ class Refusals:
         if move.src == move.dst:
             return "a card cannot move to the pile it is on"
         if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
-            what = "foundations" if src.role is Role.FOUNDATION else src.ref
-            return f"cards on the {what} stay there"
+            what = "the foundations" if src.role is Role.FOUNDATION else src.the_ref
+            return f"cards on {what} stay there"
         if src.role is Role.STOCK:
             for f in self.features:
                 why = f.stock_refusal(pos, move)
                 if why is not None:
                     return why
             if self.has_deal_step:
-                return Refusal(f"the {src.ref} is dealt, not played from", DEAL)
-            return f"the {src.ref} is dealt, not played from (there is no dealing step)"
+                return Refusal(f"{src.the_ref} is dealt, not played from", DEAL)
+            return f"{src.the_ref} is dealt, not played from (there is no dealing step)"
         if dst.role is Role.RESERVE and dst.build is None and move.dst not in self.placed_by:
-            return f"cards cannot be returned to the {dst.ref}"
+            return f"cards cannot be returned to {dst.the_ref}"
         if not pos.piles[move.src]:
-            return f"the {src.ref} is empty"
+            return f"{src.the_ref} is empty"
         available = self.available_cards(pos, move.src)  # type: ignore[attr-defined]
         if move.card is not None:
             if move.card not in available:
@@ -77,14 +77,14 @@ class Refusals:
                 return unseen(pos, move.src, move.card, src)
             card = move.card
         elif not available:
-            return f"no card of the {src.ref} is available"
+            return f"no card of {src.the_ref} is available"
         else:
             card = available[-1]
         if move.count != 1:
             return self.count_reason(pos, move)
         if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):  # type: ignore[attr-defined]
             n = len(pos.piles[move.src]) - pos.down[move.src]
-            return Refusal(f"the {n} face-up cards of the {src.ref} move together or not at "
+            return Refusal(f"the {n} face-up cards of {src.the_ref} move together or not at "
                            "all", Move(MoveKind.MOVE, move.src, move.dst, n))
         for f in self.features:
             why = f.refusal(pos, move)
@@ -120,18 +120,18 @@ class Refusals:
         """Why *move.count* cards may not leave together (a run move)."""
         spec = self.specs[move.src]  # type: ignore[index]
         if spec.move == "top":
-            return f"only one card moves at a time from the {spec.ref}"
+            return f"only one card moves at a time from {spec.the_ref}"
         runs = self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
         if move.count not in runs and runs[-1] == 1:
-            return (f"the {spec.ref} has one card that may move: {move.count} cannot move "
+            return (f"{spec.the_ref} has one card that may move: {move.count} cannot move "
                     "together")
         if move.count not in runs and spec.move == "whole-run":
-            return Refusal(f"the {runs[-1]} face-up cards of the {spec.ref} move together or "
+            return Refusal(f"the {runs[-1]} face-up cards of {spec.the_ref} move together or "
                            "not at all", Move(MoveKind.MOVE, move.src, move.dst, runs[-1])
                            if runs[-1] > 1 else None)
         if move.count not in runs:
             what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
-            return (f"the {spec.ref} has {runs[-1]} {what} at its top: {move.count} cannot "
+            return (f"{spec.the_ref} has {runs[-1]} {what} at its top: {move.count} cannot "
                     "move together")
         if self.specs[move.dst].role is Role.FOUNDATION:  # type: ignore[index]
             return "cards go to the foundations one at a time"
@@ -147,5 +147,5 @@ def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:
     """Why *card*, named with pile *src*, is not there to be played: the same
     words whether it lies face down there or elsewhere (nothing hidden is told)."""
     if pos.down[src]:
-        return f"the {card} is not among the face-up cards of the {spec.ref}"
-    return f"the {card} is not in the {spec.ref}"
+        return f"the {card} is not among the face-up cards of {spec.the_ref}"
+    return f"the {card} is not in {spec.the_ref}"

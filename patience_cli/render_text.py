@@ -14,6 +14,9 @@ from .layout import Layout, PileSpec, Role
 Segment = tuple[str, str]  # (text, style); style "" means plain
 Line = list[Segment]
 
+#: An empty pile, wherever the board shows one (by ``ascii``).
+_EMPTY: dict[bool, Segment] = {False: ("—", "dim"), True: ("--", "dim")}
+
 
 def card_seg(card: Card, ascii: bool, available: bool = False) -> Segment:
     style = "red" if card.colour is Colour.RED else "black"
@@ -227,7 +230,7 @@ def _squared(spec: PileSpec) -> bool:
 def _compact(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Line:
     cards = pos.piles[spec.index]
     if not cards:
-        return [("--" if ascii else "—", "dim")]
+        return [_EMPTY[ascii]]
     if _squared(spec) and len(cards) > 1:
         # a heap: its top card (or back), and how many cards it holds
         top = [("##" if ascii else "▒▒", "dim")] if pos.down[spec.index] == len(cards) \
@@ -249,7 +252,7 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
     cards = pos.piles[spec.index]
     down = pos.down[spec.index]
     if not cards:
-        return [("(empty)", "dim")]
+        return [_EMPTY[ascii]]  # as in the compact cells: one way for an empty pile
     if spec.role is Role.DISCARD:
         return [card_seg(cards[-1], ascii), (f"  ({len(cards)} cards out)", "dim")]
     if spec.role is Role.FOUNDATION:
@@ -304,7 +307,8 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
         hint = (f"; the rules force: {rules.describe(pos, forced, ascii)} "
                 f"({rules.command(pos, forced)})")
     dot = " - " if ascii else " · "
-    tally = "" if counters is None else f"{dot}counters {counters:+d}"
+    tally = "".join(f"{dot}{t}" for t in rules.tallies(pos))
+    tally += "" if counters is None else f"{dot}counters {counters:+d}"
     return [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
 
 

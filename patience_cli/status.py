@@ -179,6 +179,11 @@ class Standing:
         """How many cards are on the foundations."""
         return sum(len(pos.piles[f]) for f in self.foundations)
 
+    def tallies(self, pos: Position) -> list[str]:
+        """What is left of the counted rules (redeals, new deals, graces),
+        for the board's status line."""
+        return [t for f in self.features for t in (f.tally(pos),) if t]
+
     def counters(self, pos: Position) -> int | None:
         """The player's counters, where the game is scored (``play.score``)."""
         return None if self.scoring is None else self.scoring.counters(pos)

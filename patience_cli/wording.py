@@ -32,7 +32,7 @@ class Wording:
             return self.deal_step_name(pos)
         src, dst = self.specs[move.src], self.specs[move.dst]  # type: ignore[index]
         if src.role is Role.STOCK:  # the pack's next card, unseen until it is laid
-            return f"the next card of the {src.ref} to {dst.ref} (empty)"
+            return f"the next card of {src.the_ref} to {dst.ref} (empty)"
         card = self.moving_card(pos, move)  # type: ignore[attr-defined]
         what = card.text(ascii) if move.count == 1 else \
             f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"  # type: ignore[index]

@@ -613,3 +613,14 @@ def test_rules_piped_to_a_file_keep_to_80_columns(run):
         assert max(len(line) for line in text.splitlines()) <= 80, gid
         assert "each   builds" not in text and not any(
             "   " in line.strip() for line in text.splitlines()), gid
+
+
+def test_a_pile_named_by_its_number_takes_no_article(run):
+    """'Row 1 is empty', as one says 'Foundation 8'; a pile named by its book
+    name keeps it: 'the Stock (12)'."""
+    run("new", "klondike", "--seed", "3")
+    run("move", "1", "2")
+    empty = run("move", "1", "3")
+    assert empty.code == 1 and "Row 1 is empty" in empty.err and "the Row" not in empty.err
+    stock = run("move", "12", "1")
+    assert "the Stock (12) is dealt, not played from" in stock.err

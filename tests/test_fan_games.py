@@ -881,7 +881,7 @@ def test_salic_law_the_eight_kings_stay_below():
     finished tableau has "the eight kings below": a bare king never moves."""
     rules, pos = position(SALIC, {1: "Kc 7d", 2: "Kh", 3: "Ks", 4: "Kd 2s", 9: "Ah"})
     assert not rules.is_legal(pos, move_between(rules, 2, 3))
-    assert "no card of the King packet 2 is available" in refusal(rules, pos, 2, 3)
+    assert "no card of King packet 2 is available" in refusal(rules, pos, 2, 3)
     assert all(m.src != pile_index(rules, 2) for m in rules.legal_moves(pos))
     assert refusal(rules, pos, 1, 3) is None                   # a packet's card: yes
 

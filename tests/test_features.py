@@ -4,6 +4,8 @@ its three encodings (the moves listed, the yes or no, the words) agree."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
@@ -54,6 +56,7 @@ def test_talon_turns_the_pack_card_by_card_and_takes_it_up_for_each_redeal():
     redealt = undone(rules, out, DEAL)
     assert text_of(rules, redealt, 6) == "2s 3s" and redealt.get("redeals") == 1
     spent = laid(rules, {1: "9c", 2: "9d", 3: "8h", 7: "3s 2s"}, redeals=1)
+    assert (rules.tallies(out), rules.tallies(spent)) == (["1 redeal left"], ["0 redeals left"])
     assert not rules.is_legal(spent, DEAL)
     assert rules.move_reason(spent, DEAL) == "the pack is dealt out and the redeal is used"
     holds_to_its_words(rules, spent)
@@ -87,6 +90,7 @@ def test_bottom_to_top_lays_each_undermost_card_on_top_so_many_times():
     assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["5d 9c", "4c 3h 9d", "10h"]
     assert not rules.is_legal(after, DEAL)
     assert "laid on top once" in rules.deal_reason(after)
+    assert (rules.tallies(pos), rules.tallies(after)) == (["1 shift left"], ["0 shifts left"])
     assert isinstance(rules.feature(BottomToTop), BottomToTop)
 
 
@@ -99,6 +103,10 @@ def test_regather_takes_up_the_rows_and_deals_them_again_as_many_times_as_allowe
     assert after.get("regathered") == 1
     assert not rules.is_legal(after, DEAL)
     assert "gathered and dealt again once" in rules.deal_reason(after)
+    assert (rules.tallies(pos), rules.tallies(after)) == (["1 new deal left"], ["0 new deals left"])
+    endless = made_up({"regather": {"from": ["row"], "times": "unlimited"}},
+                      drop=("stock", "talon"))
+    assert endless.tallies(pos) == ["new deals without limit"]
 
 
 def test_regather_with_a_stall_ends_when_deals_in_a_row_put_nothing_up():
@@ -255,6 +263,7 @@ def test_grace_lets_a_card_that_is_not_free_go_up_so_many_times():
     holds_to_its_words(rules, pos)
     after = undone(rules, pos, grace)
     assert text_of(rules, after, 1) == "9d" and after.get("graces") == 1
+    assert (rules.tallies(pos), rules.tallies(after)) == (["1 grace left"], ["0 graces left"])
     spent = laid(rules, {1: "2c 9d", 2: "10c", 3: "Kh", 4: "Ac"}, graces=1)
     assert not rules.is_legal(spent, move(rules, 1, 4, card="2c"))
     assert "the grace is used" in rules.move_reason(spent, move(rules, 1, 4, card="2c"))
@@ -302,6 +311,14 @@ def test_scoring_counts_counters_paid_and_won():
     assert rules.counters(pos) == 15 - 52
     assert isinstance(rules.feature(Scoring), Scoring)
     assert made_up().counters(pos) is None
+
+
+def test_the_board_says_what_is_left_of_a_counted_rule(run):
+    """Redeals left are on the board and in 'show --json', not only in 'moves'."""
+    board = run("new", "sultan", "--seed", "1").out
+    assert "· 2 redeals left" in board.splitlines()[-1]
+    assert json.loads(run("show", "--json").out)["left"] == ["2 redeals left"]
+    assert json.loads(run("new", "fours", "--seed", "1", "--force", "--json").out)["left"] == []
 
 
 @pytest.mark.parametrize("play", [{"redeals": 2}, {"deal_to": "row"}, {"score": {

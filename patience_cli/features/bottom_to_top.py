@@ -31,6 +31,10 @@ class BottomToTop(DealStep):
                     f"{'once' if times == 1 else f'{times} times'}: there is no more")
         return None
 
+    def tally(self, pos: Position) -> str | None:
+        n = self.times - int(pos.get("shifted", 0))
+        return f"{n} shift{'s' if n != 1 else ''} left"
+
     def apply_deal(self, pos: Position) -> Position:
         piles = list(pos.piles)
         for i, spec in enumerate(self.rules.specs):

@@ -54,7 +54,7 @@ class FirstClaims(Feature):
     def deal_refusal(self, pos: Position) -> str | None:
         claimed = self.claiming(pos)
         if claimed:
-            return (f"the card of the {self.rules.specs[claimed[0]].ref} can be played, and "
+            return (f"the card of {self.rules.specs[claimed[0]].the_ref} can be played, and "
                     "it must be played before the pack is dealt on")
         return None
 
@@ -63,7 +63,7 @@ class FirstClaims(Feature):
             return None
         claimed = self.claiming(pos)
         if claimed:
-            return (f"the card of the {self.rules.specs[claimed[0]].ref} can be played, and "
+            return (f"the card of {self.rules.specs[claimed[0]].the_ref} can be played, and "
                     "it must be played before any other")
         return None
 

@@ -168,6 +168,11 @@ class Feature:
         """Why no deal is left, said when the game is lost."""
         return None
 
+    def tally(self, pos: Position) -> str | None:
+        """What is left of a counted rule, for the board's status line
+        ("1 redeal left"), or None."""
+        return None
+
     def ordered_groups(self) -> set[str]:
         """Groups whose piles the rule treats one by one (the solver may not
         take them as interchangeable)."""

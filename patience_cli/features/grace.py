@@ -36,6 +36,10 @@ class Grace(Feature):
     def left(self, pos: Position) -> int:
         return self.times - int(pos.get("graces", 0))
 
+    def tally(self, pos: Position) -> str | None:
+        n = self.left(pos)
+        return f"{n} grace{'s' if n != 1 else ''} left"
+
     def moves(self, pos: Position) -> Iterator[Move]:
         """A face-up card of the grace's groups that is not free, to a
         foundation that takes it."""

@@ -48,12 +48,12 @@ class Holds(Feature):
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         specs = self.rules.specs
         if pos.piles[dst]:
-            return f"the {specs[dst].ref} holds one card at a time"
+            return f"{specs[dst].the_ref} holds one card at a time"
         if self.fits(pos, card, dst):
             return None
         up, down = self.holds[dst]
-        return (f"the {specs[dst].ref} takes only a card that both the {specs[up].ref} "
-                f"and the {specs[down].ref} would take now: the {card} does not")
+        return (f"{specs[dst].the_ref} takes only a card that both {specs[up].the_ref} "
+                f"and {specs[down].the_ref} would take now: the {card} does not")
 
     def route_allows(self, pos: Position, src: int, dst: int, card: Card) -> bool:
         return self.route_refusal(pos, src, dst, card) is None
@@ -66,8 +66,8 @@ class Holds(Feature):
         rules, specs = self.rules, self.rules.specs
         if src in self.holds and dst not in self.holds[src]:
             up, down = self.holds[src]
-            return (f"the card laid aside in the {specs[src].ref} goes only to the "
-                    f"{specs[up].ref} or the {specs[down].ref}")
+            return (f"the card laid aside in {specs[src].the_ref} goes only to the "
+                    f"{specs[up].ref} or {specs[down].the_ref}")
         pair = self.pair_of.get(dst)
         if self.decide != "continuing" or pair is None:
             return None
@@ -79,9 +79,9 @@ class Holds(Feature):
                for c in rules.available_cards(after, i)):
             return None
         hold = next(h for h, p in self.holds.items() if p == pair)
-        place = f"in the {specs[src].ref}" if src in self.holds else \
-            f"where it is, or in the {specs[hold].ref},"
-        return (f"both the {specs[pair[0]].ref} and the {specs[pair[1]].ref} "
+        place = f"in {specs[src].the_ref}" if src in self.holds else \
+            f"where it is, or in {specs[hold].the_ref},"
+        return (f"both {specs[pair[0]].the_ref} and {specs[pair[1]].the_ref} "
                 f"take the {card}: it waits {place} until a free card would follow it on "
                 "one of them, and the first such card decides")
 

@@ -112,7 +112,7 @@ class RefillAtOnce(Feature):
 
     def _words(self, pos: Position, vacancy: int) -> str:
         rules = self.rules
-        return (f"the vacancy in the {rules.specs[vacancy].ref} must be filled first, "
+        return (f"the vacancy in {rules.specs[vacancy].the_ref} must be filled first, "
                 f"with a card of the {rules.group_names(refill_sources(rules, pos, vacancy))}")
 
     def deal_refusal(self, pos: Position) -> str | None:
@@ -211,6 +211,6 @@ class PackFill(Feature):
 
     def stock_refusal(self, pos: Position, move: Move) -> str | None:
         if move.dst in self.piles:
-            return (f"the {self.rules.specs[self.stock].ref}'s next card fills only an empty "
+            return (f"{self.rules.specs[self.stock].the_ref}'s next card fills only an empty "
                     f"{self.rules.specs[move.dst].name}")
         return None

@@ -55,6 +55,12 @@ class Regather(DealStep):
                     f"{'once' if times == 1 else f'{times} times'}: there is no more")
         return None
 
+    def tally(self, pos: Position) -> str | None:
+        if self.times is None:
+            return "new deals without limit"
+        n = self.times - int(pos.get("regathered", 0))
+        return f"{n} new deal{'s' if n != 1 else ''} left"
+
     def apply_deal(self, pos: Position) -> Position:
         """Take up the cards of the groups pile by pile in the layout's order
         (each pile's cards bottom first), shuffle them where the layout says

@@ -51,7 +51,7 @@ class Routes(Feature):
             first = self.wanted_first(pos, dst, card)
             if first is None:
                 return None
-            return (f"the {card} can go to the {rules.specs[first].ref}, which comes first: "
+            return (f"the {card} can go to {rules.specs[first].the_ref}, which comes first: "
                     f"a card goes to the {spec.name} only when the "
                     f"{rules.group_names(spec.second_to or ())} cannot take it")
         if spec.refill is not None and not pos.piles[dst]:
@@ -61,7 +61,7 @@ class Routes(Feature):
         where = "the foundations take" if spec.role is Role.FOUNDATION else \
             f"the {spec.name} takes"
         return (f"{where} cards only from the {rules.group_names(spec.accepts_from or ())}: "
-                f"not from the {origin.ref}")
+                f"not from {origin.the_ref}")
 
     def ordered_groups(self) -> set[str]:
         """Groups refilled from, and groups whose (first) pile is refilled."""

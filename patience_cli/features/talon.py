@@ -74,10 +74,16 @@ class Talon(DealStep):
         down[self.stock], down[self.talon] = len(new_pack), 0
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
 
+    def tally(self, pos: Position) -> str | None:
+        if self.redeals == 0:
+            return None
+        n = self.redeals - self.used(pos)
+        return f"{n} redeal{'s' if n != 1 else ''} left"
+
     def deal_name(self, pos: Position) -> str:
         specs = self.rules.specs
         if pos.piles[self.stock]:
-            return f"turn the next card of the pack onto the {specs[self.talon].ref}"
+            return f"turn the next card of the pack onto {specs[self.talon].the_ref}"
         how = "shuffle it" if self.shuffle else "turn it over"
         return (f"redeal {self.used(pos) + 1} of {self.redeals}: take up the "
                 f"{specs[self.talon].ref}, {how} and deal again")
@@ -86,7 +92,7 @@ class Talon(DealStep):
         if not pos.piles[self.stock]:
             return None
         card = pos.piles[self.stock][-1]
-        return f"dealt the {card.text(ascii)} to the {self.rules.specs[self.talon].ref}"
+        return f"dealt the {card.text(ascii)} to {self.rules.specs[self.talon].the_ref}"
 
 
 def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:

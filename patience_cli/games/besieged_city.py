@@ -147,7 +147,7 @@ class BesiegedCityRules(Rules):
         if src == dst:
             return "a card cannot move to the pile it is on"
         if not pos.piles[src]:
-            return f"the {s.ref} is empty"
+            return f"{s.the_ref} is empty"
         card = pos.piles[src][-1]
         if src in self.foundations:
             return "cards on the foundations stay there"
@@ -171,7 +171,7 @@ class BesiegedCityRules(Rules):
                 return (f"a Reserve card goes only to the Ramparts at the ends of its own row "
                         f"or column: for {s.ref}, Ramparts {ends} (rule 4)")
         if dst in (self.stock, self.talon):
-            return f"nothing is placed on the {d.ref}"
+            return f"nothing is placed on {d.the_ref}"
         if dst in self.reserve:
             return "the Reserve is filled only from the talon or the pack (rule 6)"
         if dst in self.foundations:
@@ -200,7 +200,7 @@ class BesiegedCityRules(Rules):
                        "have one already"
             return None
         if len(pile) == len(ORDER):
-            return f"the {self.specs[dst].ref} is complete"
+            return f"{self.specs[dst].the_ref} is complete"
         if card.suit != pile[0].suit:
             return f"the foundations follow suit: the {card} cannot go on the {pile[-1]}"
         need = ORDER[len(pile)]
@@ -214,7 +214,7 @@ class BesiegedCityRules(Rules):
             return ("Reserve cards may be transposed only at the end, when the pack and the "
                     "talon are exhausted")
         if not pos.piles[b]:
-            return f"the {self.specs[b].ref} is empty"
+            return f"{self.specs[b].the_ref} is empty"
         swapped = self.apply_swap(pos, a, b)
         for i in (a, b):
             for rp in self.ends[i]:

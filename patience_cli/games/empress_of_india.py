@@ -189,10 +189,10 @@ class EmpressRules(Rules):
             return ("cards from the pack or talon are never played at once: they pass through "
                     "the Army or Navy first (rule 3)")
         if not self.side(src):
-            return f"cards on the {s.ref} stay there"
+            return f"cards on {s.the_ref} stay there"
         cards = pos.piles[src]
         if not cards:
-            return f"the {s.ref} is empty"
+            return f"{s.the_ref} is empty"
         if dst in self.admirals + self.generals:
             if len(cards) == 1:
                 return (f"the {cards[0]} cannot be played alone: a card goes to a foundation "
@@ -212,11 +212,11 @@ class EmpressRules(Rules):
                 return ("a pair is one red card and one black: an Army card pairs only with a "
                         "Navy card, and a Navy card with an Army card")
             if not pos.piles[dst]:
-                return f"the {d.ref} is empty: its vacancy is refilled from the talon (rule 2)"
+                return f"{d.the_ref} is empty: its vacancy is refilled from the talon (rule 2)"
             if len(cards) > 1 or len(pos.piles[dst]) > 1:
                 return "each card can only be paired once"
             return "that is not a move of this game"
-        return f"nothing is placed on the {d.ref}"
+        return f"nothing is placed on {d.the_ref}"
 
     # ------------------------------------------------------------ applying
     def play_own(self, pos: Position, move: Move) -> Position | None:

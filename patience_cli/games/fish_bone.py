@@ -56,13 +56,13 @@ class FishBoneRules(Rules):
         if card.rank != rank:
             return f"only a {noun} goes to {spec.ref}: the {card} cannot go there"
         if pos.piles[spec.index]:
-            return f"the {spec.ref} already holds its {noun}"
+            return f"{spec.the_ref} already holds its {noun}"
         knave = pos.piles[self.knaves[i]]
         if not knave:
-            return (f"the {spec.ref} waits for its knave: a {noun} is placed only beside a "
+            return (f"{spec.the_ref} waits for its knave: a {noun} is placed only beside a "
                     f"knave of its suit already down (rule 3)")
         if knave[0].suit != card.suit:
-            return (f"the {spec.ref} belongs to the {knave[0]}: a {noun} goes only beside the "
+            return (f"{spec.the_ref} belongs to the {knave[0]}: a {noun} goes only beside the "
                     f"knave of its own suit")
         return None
 
