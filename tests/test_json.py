@@ -32,8 +32,21 @@ def test_every_command_prints_a_document_of_the_schema(run, tmp_path):
         result = run(*args, "--json")
         assert result.code == 0, (args, result.err)
         docs.append(valid(result.out))
+    docs.append(valid(run("--version", "--json").out))
     assert {d["kind"] for d in docs} == {"board", "moves", "games", "saved", "stats",
-                                         "rules", "written", "hint", "solution", "odds"}
+                                         "rules", "written", "hint", "solution", "odds",
+                                         "version"}
+
+
+def test_version_is_told_in_words_or_as_json_and_json_before_a_command_is_refused(run):
+    words = run("--version")
+    assert words.code == 0 and words.out.startswith("patience-cli ") and "r1" in words.out
+    doc = valid(run("--version", "--json").out)
+    assert doc["deal_algorithm"] == "r1" and words.out.split()[1] == doc["version"]
+    misplaced = run("--json", "show")
+    assert misplaced.code == 2 and "'patience show --json'" in misplaced.err
+    assert misplaced.err.count("\n") == 1
+    assert run().code == 0 and "Usage: patience" in run().out
 
 
 @pytest.mark.parametrize("args, code", [

@@ -54,25 +54,40 @@ class Fail(PatienceError):
         self.exit_status = code
 
 
-def _version(value: bool) -> None:
-    if value:
-        from importlib.metadata import PackageNotFoundError, version
+def _say_version(as_json: bool) -> None:
+    from importlib.metadata import PackageNotFoundError, version
 
-        try:
-            number = version("patience-cli")
-        except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
-            number = "unknown"
+    try:
+        number = version("patience-cli")
+    except PackageNotFoundError:  # pragma: no cover - run from a bare checkout
+        number = "unknown"
+    if as_json:
+        output.say(json.dumps({"schema": SCHEMA, "kind": "version", "version": number,
+                               "deal_algorithm": f"r{DEAL_VERSION}"}))
+    else:
         output.say(f"patience-cli {number} (deal algorithm r{DEAL_VERSION})")
-        raise typer.Exit()
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def _main_options(
+    ctx: typer.Context,
     version: Annotated[bool, typer.Option(
-        "--version", callback=_version, is_eager=True,
-        help="Print the program's version and exit.")] = False,
+        "--version", help="Print the program's version and exit (with --json, as JSON).")
+    ] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="With --version: print it as JSON.")] = False,
 ) -> None:
     """Play, print and study the patience games of the 19th-century books."""
+    if version:
+        _say_version(as_json)
+        raise typer.Exit()
+    if as_json:
+        example = f"'patience {ctx.invoked_subcommand} --json'" if ctx.invoked_subcommand \
+            else "for example 'patience show --json'"
+        ctx.fail(f"--json goes after the command: {example}")
+    if ctx.invoked_subcommand is None:
+        output.say(ctx.get_help())
+        raise typer.Exit()
 
 
 # ---------------------------------------------------------------- shared options
