@@ -397,9 +397,13 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
     def settle(self, pos: Position) -> Position:
         """What happens by itself after the deal and after every move (the
         features': vacancies refilled at once)."""
-        for f in self._settlers:
-            pos = f.settle(pos)
-        return pos
+        settlers = self._settlers
+        while True:  # until none changes it: a card laid by one may let another act
+            before = pos
+            for f in settlers:
+                pos = f.settle(pos)
+            if pos == before or len(settlers) < 2:
+                return pos
 
     # ------------------------------------------------------------------ the deal step
     def _deal_step(self, pos: Position) -> DealStep | None:

@@ -172,18 +172,21 @@ class PileSpec(Record):
                           # pile of these groups takes it (the Windmill's centre)
     deal_up: tuple[int, ...] | str | None  # the foundations (numbers, or
                           # "any") a card dealt here goes up to at once, as it is dealt
+    as_they_appear: bool  # (a foundation) a card that starts it goes to it as soon as
+                          # it is free: dealt, turned, refilled or uncovered (Anna's knaves)
     deal_from_top: bool  # the cards dealt together here are laid from its free end
                                  # inwards: the first dealt is its top (Fortress's left wing)
 
     __slots__ = (
         "index", "number", "key", "group", "role", "name", "label", "at", "orientation", "spread",
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
-        "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up", "deal_from_top"
+        "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
+        "as_they_appear", "deal_from_top",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
-        "second_to": None, "deal_up": None, "deal_from_top": False,
+        "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
     }
 
     @property

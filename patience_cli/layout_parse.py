@@ -169,6 +169,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 move=entry.get("move", "top"),
                 second_to=tuple(entry["second_to"]) if "second_to" in entry else None,
                 deal_up=_per_pile_targets(entry.get("deal_up"), i),
+                as_they_appear=entry.get("as_they_appear", False),
                 deal_from_top=entry.get("deal_from_top", False)))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):

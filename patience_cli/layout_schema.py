@@ -172,6 +172,7 @@ PILE = table({
     "move": one_of("top", "face-up-run", "built-run", "whole-run", "run-to-vacancy"),
     "second_to": list_of(text),
     "deal_from_top": boolean,
+    "as_they_appear": boolean,
     "deal_up": either(one_of("any", "starts"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 

@@ -31,14 +31,20 @@ def test_mill_one_ace_in_the_centre_and_kings_as_they_come():
 def test_mill_the_first_four_kings_that_appear_are_played_in_the_four_angles():
     """"The first four kings that appear in dealing are to be played in the four
     angles": with the centre at a queen and the angles empty, the king turned
-    up goes to an angle, not onto the centre; once every angle holds a king,
-    a king may end a run on the centre."""
+    up goes to an angle by itself, not onto the centre; a king in the wings
+    goes there as the deal is made; once every angle holds a king, a king may
+    end a run on the centre."""
     queen = "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs"
-    rules, pos = mill({CENTRE: queen, M_TALON: "Kd"})
-    assert not rules.is_legal(pos, move_between(rules, M_TALON, CENTRE))
-    assert "first four kings go to the four angles" in refusal(rules, pos, M_TALON, CENTRE)
-    assert move_between(rules, M_TALON, KING) in list(rules.legal_moves(pos))
-    assert move_between(rules, M_TALON, CENTRE) not in list(rules.legal_moves(pos))
+    rules, pos = filled(MILL, {CENTRE: queen, M_PACK: "9d Kd"}, WINGS, filler="5c",
+                        down={M_PACK: 2})
+    turned = rules.apply(pos, DEAL)
+    assert pile_text(rules, turned, M_TALON) == "" and pile_text(rules, turned, CENTRE) == queen
+    assert sorted(pile_text(rules, turned, n) for n in range(10, 14)) == ["", "", "", "Kd"]
+    for seed in range(1, 21):  # a king dealt to the wings is never left there
+        game = Game.new(MILL, seed=seed)
+        empty = [n for n in range(10, 14) if not pile_text(game.rules, game.position, n)]
+        assert not (empty and any(pile_text(game.rules, game.position, w).startswith("K")
+                                  for w in WINGS)), seed
     rules, pos = mill({CENTRE: queen, M_TALON: "Kd", KING: "Kc", 11: "Ks", 12: "Kh",
                        13: "Kc Qd"})
     assert refusal(rules, pos, M_TALON, CENTRE) is None             # the angles are full

@@ -10,7 +10,7 @@ import pytest
 
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
-from patience_cli.features import BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
+from patience_cli.features import AsTheyAppear, BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
 from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
 from patience_cli.features import ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
@@ -296,6 +296,28 @@ def test_holds_a_card_both_foundations_of_a_pair_take_waits_aside():
 
 
 # ---------------------------------------------------------------- turning, scoring
+def test_as_they_appear_a_card_that_starts_a_foundation_goes_there_once_free():
+    """Anna's knaves, the Mill's first kings: free by the deal, turned from the
+    pack, brought into a vacancy or uncovered, such a card goes to its place
+    by itself; a card that starts no empty place stays (a second ace of a
+    suit whose place is taken is an ordinary card)."""
+    rules = made_up(piles={4: {"as_they_appear": True}, 1: {"refill": {"from": ["stock"]}}})
+    assert isinstance(rules.feature(AsTheyAppear), AsTheyAppear)
+    pos = laid(rules, {1: "Ah", 2: "Ks Ac", 3: "9d", 6: "5c 7d"}, down={6: 2})
+    after = rules.settle(pos)
+    # the A♥ went up and its row took the pack's top card; the A♣ under nothing goes too
+    assert [text_of(rules, after, n) for n in (1, 2, 4, 5)] == ["7d", "Ks", "Ah", "Ac"]
+    turned = laid(rules, {4: "Ah", 1: "9d", 6: "4c Ac"}, down={6: 2})
+    dealt = rules.apply(turned, DEAL)
+    assert text_of(rules, dealt, 5) == "Ac" and text_of(rules, dealt, 7) == ""
+    uncovered = laid(rules, {4: "Ah", 1: "Ac 2c", 2: "3c"})
+    played = rules.apply(uncovered, move(rules, 1, 2))
+    assert text_of(rules, played, 5) == "Ac" and text_of(rules, played, 1) == ""
+    full = laid(rules, {4: "Ah", 5: "Ac", 1: "Ah"})
+    assert rules.settle(full) == full
+    assert made_up().feature(AsTheyAppear) is None
+
+
 def test_face_turning_the_card_beneath_is_turned_up_when_the_top_leaves():
     rules = made_up(piles={1: {"face": "top-up"}}, drop=("stock", "talon"))
     pos = laid(rules, {1: "9s Ac", 2: "9d", 3: "8h"}, down={1: 1})

@@ -80,6 +80,27 @@ def test_anna_knaves_laid_as_they_come_build_down_through_the_ace_to_the_king():
     assert "follows suit" in refusal(rules, pos, 2, A_KNAVE)
 
 
+def test_anna_knaves_that_turn_up_anywhere_are_laid_in_the_n_at_once():
+    """"Whenever in the course of the deal knaves turn up, they are to be placed
+    so as to form the letter N": a knave dealt among the helps goes to the N
+    and the pack's next card takes its place; a knave turned from the pack or
+    brought into a vacancy goes there too; never does a knave wait."""
+    for seed in range(1, 31):
+        game = Game.new(ANNA, seed=seed)
+        knaves = sum(c.rank == 11 for c in game.deck[:8])
+        helps = [game.position.piles[pile_index(game.rules, n)] for n in A_HELPS]
+        assert all(len(h) == 1 and h[0].rank != 11 for h in helps), seed
+        laid = [p for n in range(A_KNAVE, A_KNAVE + 8)
+                for p in game.position.piles[pile_index(game.rules, n)]]
+        assert len(laid) >= knaves and all(c.rank == 11 for c in laid)
+    rules, pos = filled(ANNA, {A_PACK: "3s Jd"}, A_HELPS, down={A_PACK: 2})
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, A_TALON) == "" and pile_text(rules, pos, A_KNAVE) == "Jd"
+    rules, pos = filled(ANNA, {1: "7h", 2: "8h", A_PACK: "4s Jc"}, A_HELPS, down={A_PACK: 2})
+    pos = rules.apply(pos, move_between(rules, 2, 1))            # the vacancy takes the J♣ ...
+    assert pile_text(rules, pos, A_KNAVE) == "Jc" and pile_text(rules, pos, 2) == "4s"  # ... which goes on
+
+
 def test_anna_helps_marry_upwards_in_suit_top_card_only():
     rules, pos = filled(ANNA, {1: "7h", 2: "8h", 3: "6h", 4: "8s", 5: "9h 2c", A_PACK: "3s"},
                         A_HELPS, down={A_PACK: 1})

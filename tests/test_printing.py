@@ -270,8 +270,40 @@ def test_withdrawn_foundation_cards_are_drawn_in_place(tmp_path, game_id):
     assert withdrawn
     for spec in withdrawn:
         look = printing.pile_look(layout, spec, None)
-        assert look.known and not look.empty and look.base_rank == spec.build.base
+        assert look.known and not look.empty
+        # its rank where the deal decides the suit, else the very card
+        assert look.base_rank == spec.build.base or look.cards[-1].rank == spec.build.base
     assert "each starts with its card" in diagram_text(game_id, tmp_path=tmp_path)
+
+
+def test_a_card_the_layout_names_is_drawn_on_a_sheet_without_a_seed():
+    """The Sultan's kings and ace, fixed by the book (K♣ A♥ K♣ / K♦ K♥ K♦ /
+    K♠ K♥ K♠), are drawn as those cards, not as a bare rank; a card whose suit
+    the deal decides (the Mill's centre ace) keeps only its rank."""
+    sultan = load_layout("sultan")
+    shown = [printing.pile_look(sultan, s, None).cards for s in sultan.piles
+             if s.role.value in ("foundation", "decoration")]
+    assert [c[-1].code for c in shown] == ["Kc", "Ah", "Kc", "Kd", "Kd", "Ks", "Kh", "Ks", "Kh"]
+    mill = load_layout("mill")
+    centre = printing.pile_look(mill, mill.group("centre")[0], None)
+    assert centre.cards == () and centre.base_rank == 1
+    guard = load_layout("empress-of-india").group("guard")[0]
+    assert printing.pile_look(load_layout("empress-of-india"), guard, None).base_rank == 11
+
+
+def test_a_crosswise_card_is_drawn_with_its_face_turned_with_it(tmp_path):
+    """The Divan lies crosswise (the book's picture): on a seeded sheet its
+    cards' faces are turned a quarter with them, as on the unseeded sheet's
+    outlines, not drawn upright inside a crosswise outline."""
+    layout = load_layout("sultan")
+    assert all(s.orientation == "crosswise" for s in layout.group("divan"))
+    turned = []
+    for game in (None, Game.new("sultan", seed=1)):
+        path = tmp_path / "d.svg"
+        printing.write_svg(path, layout, game)
+        # a quarter turn clockwise: a group's matrix (0 -1 1 0)
+        turned.append(path.read_text().count("matrix(0,-1,1,0,"))
+    assert turned == [0, 8]       # the eight cards of the Divan, none of the outlines
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
@@ -469,3 +501,34 @@ def test_the_booklet_lists_the_games_as_a_reader_looks_for_them():
     assert titles.index("La Belle Lucie") < titles.index("The Besieged City")
     assert titles.index("Canfield or Klondike") < titles.index("The Kings")
 
+
+
+def test_a_rank_letter_stands_clear_of_the_number_disc():
+    """On cards of every size a sheet draws, upright or crosswise, the rank
+    letter of a withdrawn card (the Empress's kings) keeps clear of the disc
+    holding the pile's number in the lower right corner."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from patience_cli.printing.diagram import badge_disc, rank_mark_at
+    from patience_cli.printing.style import CARD_H, CARD_W, TITLE_FONT, Look
+
+    for scale in range(20, 97, 4):  # the smallest sheet draws at some 25 points a card
+        look = Look(float(scale))
+        for w, h in ((CARD_W, CARD_H), (CARD_H, CARD_W)):
+            cw, ch = w * scale, h * scale
+            x, y, size = rank_mark_at(0.0, ch, cw, ch)
+            half = stringWidth("K", TITLE_FONT, size) / 2
+            cx, cy, r = badge_disc(look, cw, 0.0)
+            # the nearest point of the letter's box (baseline to cap height) to the disc
+            nx, ny = min(max(cx, x - half), x + half), min(max(cy, y), y + size * 0.72)
+            assert (nx - cx) ** 2 + (ny - cy) ** 2 > r ** 2, (scale, w, h)
+            assert y >= 0 and y + size * 0.72 <= ch          # and inside the card
+
+
+def test_the_crescents_end_heaps_lie_crosswise_with_their_numbers_upright():
+    """Hoffmann's diagram lays the two end heaps crosswise: drawn crosswise, not
+    as upright cards turned a quarter (which turned their numbers sideways)."""
+    heaps = load_layout("crescent").group("heap")
+    assert [s.orientation for s in (heaps[0], heaps[-1])] == ["crosswise", "crosswise"]
+    assert all(s.orientation == "upright" for s in heaps[1:-1])
+    assert all(s.tilt == 0 for s in heaps)

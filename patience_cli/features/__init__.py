@@ -31,6 +31,8 @@ def _stock(layout: Layout) -> int:
 #: Every feature, in the order the core asks them at each point: (module,
 #: class, whether a layout names it).
 FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
+    ("as_they_appear", "AsTheyAppear", lambda layout: any(p.as_they_appear
+                                                          for p in layout.piles)),
     ("refills", "RefillAtOnce", _refill("at-once")),
     ("claims", "FirstClaims", lambda layout: any(
         p.first_claim and p.role is not Role.FOUNDATION for p in layout.piles)),

@@ -1,8 +1,7 @@
-"""The Mill (Cadogan no. 6): the two rules no layout key says.
-
-"The first four kings that appear in dealing are to be played in the four
-angles": until every angle holds its king, a king goes to an angle, never
-onto the centre (a king may end a run there only once the angles are full).
+"""The Mill (Cadogan no. 6): the rule no layout key says.  ("The first four
+kings that appear in dealing are to be played in the four angles" is the
+layout's ``as_they_appear``: a free king goes to an empty angle by itself, so
+a king reaches the centre only once the angles are full.)
 
 "The uppermost card of either of the king packets may be transferred, if
 suitable, to the ace packet; but this privilege is limited to one card of
@@ -17,19 +16,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..cards import Card
 from ..engine import Move, MoveKind, Position, Rules
 
 
 class MillRules(Rules):
-    def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
-        """A king goes to the centre only once the four angles hold kings."""
-        if card.rank == 13 and dst == self.group_piles["centre"][0] and \
-                any(not pos.piles[k] for k in self.group_piles["king"]):
-            return ("the first four kings go to the four angles: a king goes on the centre "
-                    "only once every angle holds one")
-        return super().route_reason(pos, src, dst, card)
-
     def extra_moves(self, pos: Position) -> Iterable[Move]:
         centre = self.group_piles["centre"][0]
         passed = pos.get("passed", ())

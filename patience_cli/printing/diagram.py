@@ -211,6 +211,11 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
             down = spec.is_face_down and (not look.known or look.down >= look.n)
         else:
             down = spec.hidden(look.down, i) if look.known else spec.is_face_down
+        if spec.orientation == "crosswise" and card is not None and not down:
+            # its face turned with it: an upright card turned a quarter clockwise about
+            # its corner, its index coming to the top right (clear of the number's disc)
+            d.add(place(card_shape(ch, cw, card, False, False, fs), x, y + ch, -90))
+            continue
         d.add(place(card_shape(cw, ch, card, down and not ghost, ghost, fs,
                                pip=i == n_shown - 1,
                                index_right=spec.spread == "left" and i < n_shown - 1), x, y))
@@ -220,9 +225,8 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
     if base is not None and not cards:
         # the rank a foundation starts with: withdrawn before the deal (solid), or
         # to be played there (faint, on a dashed outline)
-        x, y = bx + cw / 2, by_top - ch / 2 - 6
-        draw_text(d, x, y, RANK_TEXT[base], TITLE_FONT, max(MIN_PT, min(20, ch * 0.3)),
-                  FAINT if ghost else INK, "middle")
+        x, y, size = rank_mark_at(bx, by_top, cw, ch)
+        draw_text(d, x, y, RANK_TEXT[base], TITLE_FONT, size, FAINT if ghost else INK, "middle")
     if spec.is_face_down and look.known and look.n and not (0 < look.down < look.n):
         draw_text(d, bx + cw / 2, by_top - ch / 2 - 4, str(look.n), SANS_BOLD,
                   max(MIN_PT, min(13, cw * 0.3)), ACCENT, "middle")
@@ -230,11 +234,24 @@ def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "G
         _draw_badge(d, sheet, spec, bx + cw, by_top - ch)
 
 
+def rank_mark_at(left: float, top: float, cw: float, ch: float) -> tuple[float, float, float]:
+    """Where a rank letter stands on a card (its centre, its baseline, its
+    size): in the card's upper half, clear of the number's disc in the lower
+    right corner (:func:`badge_disc`)."""
+    size = max(MIN_PT, min(20, ch * 0.3))
+    return left + cw / 2, top - ch * 0.12 - size, size
+
+
+def badge_disc(look: Look, right: float, bottom: float) -> tuple[float, float, float]:
+    """The disc of a pile's number in a card's lower right corner: centre, radius."""
+    r = look.badge_pt * 0.82
+    return right - r - 2, bottom + r + 2, r
+
+
 def _draw_badge(d: Group, sheet: Sheet, spec: PileSpec, right: float, bottom: float) -> None:
     """The pile's number in a disc in the card's lower right corner."""
     size = sheet.look.badge_pt
-    r = size * 0.82
-    cx, cy = right - r - 2, bottom + r + 2
+    cx, cy, r = badge_disc(sheet.look, right, bottom)
     d.add(Circle(cx, cy, r, fillColor=ACCENT, strokeColor=None))
     num = str(spec.number)
     d.add(String(cx - stringWidth(num, SANS_BOLD, size) / 2, cy - size * 0.35, num,

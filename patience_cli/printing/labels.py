@@ -77,7 +77,8 @@ class PileLook:
     down: int                  # of which face down (the lowest)
     cards: tuple               # the cards, bottom first (a seeded sheet), or ()
     known: bool = True         # False: the count depends on the deal (unseeded)
-    base_rank: int | None = None  # unseeded: a foundation's card withdrawn before the deal
+    base_rank: int | None = None  # unseeded: the rank of a card withdrawn before the deal (a
+                               # foundation's first card, a card laid out for show)
 
     @property
     def empty(self) -> bool:
@@ -99,11 +100,16 @@ def pile_look(layout: Layout, spec: PileSpec, game: "Game | None") -> PileLook:
     if varies:
         return PileLook(1, 1 if spec.is_face_down else 0, (), known=False)
     n = dealt_count(layout, spec)
+    down = dealt_down(layout, spec)
+    same = {p.piles[spec.index] for p in sample_deals(layout)}
+    if n and not down and len(same) == 1:
+        # the same cards in every deal (the Sultan's kings, withdrawn by name): drawn
+        return PileLook(n, 0, same.pop())
     base = None
-    if spec.role is Role.FOUNDATION and n:
+    if spec.role in (Role.FOUNDATION, Role.DECORATION) and n:
         ranks = {p.piles[spec.index][-1].rank for p in sample_deals(layout)}
         base = ranks.pop() if len(ranks) == 1 else None
-    return PileLook(n, dealt_down(layout, spec), (), base_rank=base)
+    return PileLook(n, down, (), base_rank=base)
 
 
 def shown_count(look: PileLook, spec: PileSpec) -> int:

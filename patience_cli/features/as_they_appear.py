@@ -1,0 +1,44 @@
+"""Foundation cards laid as they appear: a card that starts a foundation of
+the group goes to its place as soon as it is free, whether dealt, turned from
+the pack, brought into a vacancy or uncovered (Anna: "whenever in the course
+of the deal knaves turn up, they are to be placed so as to form the letter
+N"; the Mill: "the first four kings that appear in dealing are to be played
+in the four angles").
+
+Layout: the foundation group's ``as_they_appear = true``.  It happens by
+itself after the deal and after every move, before anything else is done:
+the card goes to the first empty place of the group that takes it.
+"""
+
+from __future__ import annotations
+
+from ..position import Position
+from .feature import Feature, Rules
+
+
+class AsTheyAppear(Feature):
+    keys = ("piles[].as_they_appear",)
+    plain = False
+
+    def __init__(self, rules: Rules, homes: tuple[int, ...]) -> None:
+        super().__init__(rules)
+        #: the foundations laid as their first cards appear, in the layout's order
+        self.homes = homes
+
+    @classmethod
+    def build(cls, rules: Rules) -> "AsTheyAppear | None":
+        homes = tuple(p.index for p in rules.specs if p.as_they_appear)
+        return cls(rules, homes) if homes else None
+
+    def settle(self, pos: Position) -> Position:
+        """Lay every free card that starts an empty place of the group."""
+        rules = self.rules
+        while True:
+            empty = [i for i in self.homes if not pos.piles[i]]
+            found = next(((src, card, dst) for src in rules.sources
+                          for card in rules.available_cards(pos, src)
+                          for dst in empty if rules.fits(pos, card, dst)), None)
+            if found is None:
+                return pos
+            src, card, dst = found
+            pos = rules.transfer(pos, src, dst, card=card)
