@@ -248,8 +248,10 @@ class Game:
                                   "this)")
         if reason is not None:
             error = IllegalMoveError(reason)
-            if isinstance(reason, Refusal) and reason.instead is not None:
-                error.instead = self.rules.command(self.position, reason.instead)
+            if isinstance(reason, Refusal):
+                if reason.instead is not None:
+                    error.instead = self.rules.command(self.position, reason.instead)
+                error.cites = (self.layout, reason.topics)
             raise error
 
     def play(self, move: Move, redoing: bool = False, played: Played | None = None) -> None:

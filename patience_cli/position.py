@@ -103,13 +103,19 @@ DEAL = Move(MoveKind.DEAL)
 class Refusal(str):
     """Why a move is refused, in words, with the move that would do what the
     player seems to want where there is one (:attr:`instead`): the engine
-    names a move, the command line says the command that makes it."""
+    names a move, the command line says the command that makes it.  Its
+    :attr:`topics` name the rule it enforces, the most particular first
+    (``empty:row``, ``build:row``): the rule text says which numbered rule
+    states each (:func:`patience_cli.rules_text.rule_cited`)."""
 
     instead: "Move | None"
+    topics: tuple[str, ...]
 
-    def __new__(cls, text: str, instead: "Move | None" = None) -> "Refusal":
+    def __new__(cls, text: str, instead: "Move | None" = None,
+                topics: tuple[str, ...] = ()) -> "Refusal":
         made = super().__new__(cls, text)
         made.instead = instead
+        made.topics = topics
         return made
 
 
@@ -134,6 +140,9 @@ class IllegalMoveError(MoveError):
     """A well-formed move that the rules forbid; the message says which rule."""
 
     exit_status = ExitStatus.REFUSED
+    #: the layout and the topics of the rule that forbids the move (the command
+    #: line cites its number in the rule text)
+    cites: "tuple[Layout, tuple[str, ...]] | None" = None
 
     def message(self) -> str:
         return f"illegal move: {self}"

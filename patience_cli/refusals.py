@@ -28,70 +28,95 @@ class Refusals:
     has_deal_step: bool
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
-        """Why *move* is illegal, in the book's terms, or None if legal."""
+        """Why *move* is illegal, in the book's terms, or None if legal; a
+        :class:`Refusal` whose topics name the rule it enforces."""
+        why, topics = self._refusal_and_topics(pos, move)
+        if why is None or not topics:
+            return why
+        return Refusal(why, getattr(why, "instead", None), topics)
+
+    def _refusal_and_topics(self, pos: Position, move: Move
+                            ) -> tuple[str | None, tuple[str, ...]]:
+        """:meth:`move_reason`'s words, and the topics of the rule they give:
+        ``deal``, ``stay``, ``free:GROUP`` (which cards may leave a pile),
+        ``empty:GROUP`` and ``build:GROUP`` (what a pile takes), a feature's
+        ``TOPIC:GROUP`` and ``TOPIC``; none for what no rule of the game says
+        (the game is over, a pile is empty, a move that is no move)."""
         status, why = self.status(pos)  # type: ignore[attr-defined]
         if status is not Status.PLAYING:
-            return f"the game is over: {why}"
+            return f"the game is over: {why}", ()
         if self.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):  # type: ignore[attr-defined]
-            return None
+            return None, ()
         own = self.extra_refusal(pos, move)
         if own is not None:
-            return own
+            return own, ()  # a game's own words cite its own rules
         if move.kind == "deal":
             for f in self.features:
                 why = f.deal_refusal(pos)
                 if why is not None:
-                    return why
-            return self.deal_reason(pos)  # type: ignore[attr-defined]
+                    return why, (*_about(f, "deal"), "deal")
+            # (a game without a dealing step has no rule of dealing to cite)
+            return self.deal_reason(pos), ("deal",) * self.has_deal_step  # type: ignore[attr-defined]
         if move.kind != "move" or move.src is None or move.dst is None:
-            return "that is not a move of this game"
+            return "that is not a move of this game", ()
         src, dst = self.specs[move.src], self.specs[move.dst]
+        taking = f"free:{src.group}"
         if move.src == move.dst:
-            return "a card cannot move to the pile it is on"
+            return "a card cannot move to the pile it is on", ()
         if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
             what = "the foundations" if src.role is Role.FOUNDATION else src.the_ref
-            return f"cards on {what} stay there"
+            return f"cards on {what} stay there", ()  # what a foundation is, in every book
         if src.role is Role.STOCK:
             for f in self.features:
                 why = f.stock_refusal(pos, move)
                 if why is not None:
-                    return why
+                    return why, (*_about(f, src.group, dst.group), "deal")
             if self.has_deal_step:
-                return Refusal(f"{src.the_ref} is dealt, not played from", DEAL)
-            return f"{src.the_ref} is dealt, not played from (there is no dealing step)"
+                return Refusal(f"{src.the_ref} is dealt, not played from", DEAL), ("deal",)
+            return f"{src.the_ref} is dealt, not played from (there is no dealing step)", \
+                ("deal",)
+        placing = (f"empty:{dst.group}",) * (not pos.piles[move.dst]) + (f"build:{dst.group}",)
+        if dst.build is None and move.dst not in self.placed_by:
+            placing = ()  # the pack, a talon, a pile for show: nothing is ever placed there
         if dst.role is Role.RESERVE and dst.build is None and move.dst not in self.placed_by:
-            return f"cards cannot be returned to {dst.the_ref}"
+            return f"cards cannot be returned to {dst.the_ref}", placing
         if not pos.piles[move.src]:
-            return f"{src.the_ref} is empty"
+            return f"{src.the_ref} is empty", ()
         available = self.available_cards(pos, move.src)  # type: ignore[attr-defined]
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src][pos.down[move.src]:]:
-                    why = (f"the {move.card} is not available: only the top card of the "
-                           f"{src.ref} may be played")
+                    why = (f"the {move.card} is not available: only the top card of "
+                           f"{src.the_ref} may be played")
                     for f in self.features:
                         more = f.unavailable_words(pos, move.src)
                         if more is not None:
                             why += more
-                    return why
-                return unseen(pos, move.src, move.card, src)
+                    return why, (taking,)
+                return unseen(pos, move.src, move.card, src), ()
             card = move.card
         elif not available:
-            return f"no card of {src.the_ref} is available"
+            return f"no card of {src.the_ref} is available", (taking,)
         else:
             card = available[-1]
         if move.count != 1:
-            return self.count_reason(pos, move)
+            why = self.count_reason(pos, move)
+            leaves = self.specs[move.dst].role is not Role.FOUNDATION and \
+                move.count in self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
+            return why, (placing if leaves else (taking,))
         if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):  # type: ignore[attr-defined]
             n = len(pos.piles[move.src]) - pos.down[move.src]
             return Refusal(f"the {n} face-up cards of {src.the_ref} move together or not at "
-                           "all", Move(MoveKind.MOVE, move.src, move.dst, n))
+                           "all", Move(MoveKind.MOVE, move.src, move.dst, n)), (taking,)
         for f in self.features:
             why = f.refusal(pos, move)
             if why is not None:
-                return why
-        return self.route_reason(pos, move.src, move.dst, card) or \
-            self.build_reason(pos, card, move.dst)  # type: ignore[attr-defined]
+                return why, _about(f, dst.group, src.group)
+        route = self.route_reason(pos, move.src, move.dst, card)
+        if route is not None:
+            router = next((f for f in self.features if f.restricts_routes), None)
+            return route, (*_about(router, dst.group, src.group), *placing)
+        return self.build_reason(pos, card, move.dst), placing  # type: ignore[attr-defined]
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         """Hook (words): why the rules refuse *move*, in the book's words, asked
@@ -149,3 +174,12 @@ def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:
     if pos.down[src]:
         return f"the {card} is not among the face-up cards of {spec.the_ref}"
     return f"the {card} is not in {spec.the_ref}"
+
+
+def _about(feature: "Feature | None", *groups: str) -> tuple[str, ...]:
+    """A feature's topics for a refusal about *groups* (its topic with each
+    group, then alone); none for a feature that names no topic."""
+    topic = getattr(feature, "topic", None)
+    if topic is None:
+        return ()
+    return (*(f"{topic}:{g}" for g in groups), topic)

@@ -67,8 +67,17 @@ class Groups:
         return GroupRef(specs)
 
 
-def render_rules(layout: Layout) -> str:
-    """The game's rule text as Markdown."""
+#: A numbered rule's mark of the refusal topics it states (``{{ cites("build:row") }}``
+#: in a template): left out of the text, read by :func:`rule_citations`.
+_CITE = re.compile(r"([ \t]*)\u27e6([^\u27e7]*)\u27e7(?=(\n|$)?)")
+
+
+def _cites(*topics: str) -> str:
+    return "\u27e6" + " ".join(topics) + "\u27e7"
+
+
+def _rendered(layout: Layout) -> str:
+    """The template rendered, with its rules' marks of the topics they state."""
     import jinja2
 
     env = jinja2.Environment(
@@ -76,8 +85,41 @@ def render_rules(layout: Layout) -> str:
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True, autoescape=False)
     template = env.get_template(f"{layout.id}.md.j2")
-    text = template.render(layout=layout, g=Groups(layout), source=layout.source,
-                           packs=layout.packs, variant=layout.variant)
+    return template.render(layout=layout, g=Groups(layout), source=layout.source,
+                           packs=layout.packs, variant=layout.variant, cites=_cites)
+
+
+def rule_citations(layout: Layout) -> dict[str, int]:
+    """Each refusal topic the rule text marks, with the number of the rule
+    that states it (the first rule that marks it)."""
+    found: dict[str, int] = {}
+    number = None
+    for line in _rendered(layout).splitlines():
+        item = re.match(r"^(\d+)\. ", line)
+        if item:
+            number = int(item.group(1))
+        elif not line.strip() or line.startswith("#"):
+            number = None
+        for mark in _CITE.finditer(line):
+            if number is None:
+                raise ValueError(f"rules_text/{layout.id}.md.j2: {mark.group(0).strip()} "
+                                 "stands outside a numbered rule")
+            for topic in mark.group(2).split():
+                found.setdefault(topic, number)
+    return found
+
+
+def rule_cited(layout: Layout, topics: tuple[str, ...]) -> int | None:
+    """The number of the rule that states the first of *topics* the rule text
+    marks, or None."""
+    found = rule_citations(layout)
+    return next((found[t] for t in topics if t in found), None)
+
+
+def render_rules(layout: Layout) -> str:
+    """The game's rule text as Markdown."""
+    # a mark at a line's end goes with the spaces before it; within a line, alone
+    text = _CITE.sub(lambda m: "" if m.group(3) is not None else m.group(1), _rendered(layout))
     head = (f"# {layout.title}\n\n"
             f"*Source:* {layout.source.citation}.  \n*Cards:* {layout.packs}."
             + (f"  \n*Variant:* {layout.variant_titles[layout.variant]}." if layout.variant else "")

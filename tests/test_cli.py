@@ -624,3 +624,37 @@ def test_a_pile_named_by_its_number_takes_no_article(run):
     assert empty.code == 1 and "Row 1 is empty" in empty.err and "the Row" not in empty.err
     stock = run("move", "12", "1")
     assert "the Stock (12) is dealt, not played from" in stock.err
+
+
+def test_a_refusal_cites_the_numbered_rule_that_forbids_it(run):
+    """Data-only games cite their rules as the module games do: the number is
+    the one 'patience rules' prints."""
+    run("new", "klondike", "--seed", "3")
+    build = run("move", "2", "3")
+    assert build.code == 1 and build.err.rstrip().endswith("(rule 3)")
+    assert "3. On the Rows a card goes on one of the other colour" in run("rules", "klondike").out
+    stock = run("move", "12", "1")
+    assert "(rule 7) (patience deal)" in stock.err
+    run("new", "flower-garden", "--seed", "7", "--force")
+    start = run("move", "1", "8", "--json")
+    assert json.loads(start.out)["error"].endswith("takes only an ace: the Q♦ cannot start it (rule 2)")
+
+
+def test_a_cited_topic_must_stand_in_a_numbered_rule(tmp_path, monkeypatch):
+    from patience_cli import rules_text
+    from patience_cli.layout import load_layout
+
+    (tmp_path / "fours.md.j2").write_text("## Rules\n\n1. Build. {{ cites('build:x') }}\n"
+                                          "   more of rule one {{ cites('deal') }}\n\n"
+                                          "A note {{ cites('free:y') }}\n")
+    monkeypatch.setattr(rules_text, "data_dir", lambda name: tmp_path)
+    with pytest.raises(ValueError, match="outside a numbered rule"):
+        rules_text.rule_citations(load_layout("fours"))
+    (tmp_path / "fours.md.j2").write_text("## Rules\n\n1. Build. {{ cites('build:x') }}\n"
+                                          "   more of rule one {{ cites('deal') }}\n"
+                                          "2. Free. {{ cites('free:y', 'build:x') }}\n")
+    layout = load_layout("fours")
+    assert rules_text.rule_citations(layout) == {"build:x": 1, "deal": 1, "free:y": 2}
+    assert rules_text.rule_cited(layout, ("empty:x", "free:y")) == 2
+    assert "cites" not in rules_text.render_rules(layout) and "\u27e6" not in \
+        rules_text.render_rules(layout)

@@ -965,7 +965,7 @@ def test_a_refusal_that_names_a_move_is_told_with_its_command():
         game.check(Move("move", pile_index(rules, 1), pile_index(rules, 2)))
     assert caught.value.instead == "move 1 2 3"
     assert "patience" not in str(caught.value)
-    assert error_text(caught.value).endswith("move together or not at all (patience move 1 2 3)")
+    assert error_text(caught.value).endswith("move together or not at all (rule 4) (patience move 1 2 3)")
 
 
 def test_salic_law_a_king_whose_card_has_gone_up_takes_another():

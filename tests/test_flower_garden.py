@@ -27,7 +27,7 @@ def test_rule_1_only_the_top_card_of_a_packet_is_available():
     rules, pos = position("flower-garden", {1: "Ah 9s", 2: "10c"})
     assert reason(rules, pos, 0, 1) is None                      # 9♠ (top) onto 10♣
     assert reason(rules, pos, 0, F1, "Ah") == \
-        "the A♥ is not available: only the top card of the Garden 1 may be played"
+        "the A♥ is not available: only the top card of Garden 1 may be played"
 
 
 def test_rule_1_removing_a_top_card_releases_the_one_beneath():

@@ -5,6 +5,7 @@ games are read from the registry, never listed here."""
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -225,3 +226,38 @@ def test_every_board_fits_the_narrowest_terminal(game_id, variant):
             if legal:
                 game.play(rnd.choice(legal))
                 legal = game.legal_moves()
+
+
+@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+def test_every_refusal_cites_the_rule_of_the_rule_sheet_that_forbids_it(game_id, variant):
+    """Along random play, every refusal that enforces a rule of the game (a
+    build, what an empty pile takes, which cards are free, the deal, a rule
+    feature's) names a topic that a numbered rule of 'patience rules' marks,
+    so the command line cites that rule's number; and the marks never show."""
+    from patience_cli.engine import DEAL, MoveKind
+    from patience_cli.layout import load_layout
+    from patience_cli.position import Refusal
+    from patience_cli.rules_text import render_rules, rule_citations
+
+    layout = load_layout(game_id, variant)
+    cited = rule_citations(layout)
+    text = render_rules(layout)
+    assert "\u27e6" not in text and "cites(" not in text
+    assert not re.search(r"(?m)^\s*\d+\.[^\s\d]", text)  # a mark took no rule's space
+    rnd = random.Random(f"cite/{game_id}/{variant}")
+    for seed in (1, 2):
+        game = Game.new(game_id, variant, seed=seed)
+        rules, n = game.rules, len(game.layout.piles)
+        for _ in range(10):
+            pos = game.position
+            tried = [Move(MoveKind.MOVE, rnd.randrange(n), rnd.randrange(n)) for _ in range(15)]
+            for move in [*tried, DEAL]:
+                if rules.is_legal(pos, move):
+                    continue
+                why = rules.move_reason(pos, move)
+                if isinstance(why, Refusal) and why.topics:
+                    assert any(t in cited for t in why.topics), (why.topics, str(why))
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(rnd.choice(legal))

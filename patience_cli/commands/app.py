@@ -386,6 +386,13 @@ def error_text(exc: PatienceError) -> str:
     """The one line an error is reported in, with the command that would do
     instead where the error names one."""
     text = exc.message()
+    cites = getattr(exc, "cites", None)
+    if cites and "(rule " not in text:
+        from ..rules_text import rule_cited  # a refusal names the rule that forbids it
+
+        number = rule_cited(*cites)
+        if number is not None:
+            text += f" (rule {number})"
     return text if exc.instead is None else f"{text} (patience {exc.instead})"
 
 

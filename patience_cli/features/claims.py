@@ -16,6 +16,7 @@ from .feature import Feature, Rules
 
 
 class FirstClaims(Feature):
+    topic = "claim"
     keys = ("piles[].first_claim",)
     plain = False
 
@@ -69,6 +70,7 @@ class FirstClaims(Feature):
 
 
 class FoundationsFirst(Feature):
+    topic = "claim"
     keys = ("piles[].first_claim (foundations)",)
     plain = False
 

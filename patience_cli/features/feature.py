@@ -65,6 +65,9 @@ class Feature:
     #: Whether a move stays the transfer of cards between its two piles with
     #: this rule in play (the solver's pruning rests on it: :meth:`Rules.plain_moves`).
     plain: ClassVar[bool] = True
+    #: The rule's name in a refusal's topics (``refill``, ``claim`` ...): the
+    #: rule text cites the numbered rule that states it (None: the core's topics).
+    topic: ClassVar[str | None] = None
     #: Whether the rule restricts where a card may travel (then the move
     #: generator asks :meth:`route_allows` of every move it looks at).
     restricts_routes: bool = False

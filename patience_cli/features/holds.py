@@ -15,6 +15,7 @@ from .feature import Feature, Rules
 
 
 class Holds(Feature):
+    topic = "hold"
     keys = ("play.hold",)
     restricts_routes = True
 

@@ -19,6 +19,7 @@ from .feature import DealStep, Rules
 
 
 class OntoLatest(DealStep):
+    topic = "onto-latest"
     keys = ("play.onto_latest",)
     plain = False
     words_say_all = True

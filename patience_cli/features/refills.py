@@ -31,6 +31,7 @@ class RefillAtOnce(Feature):
     (the pack, the talon, a pile below), or, from a group of several piles,
     by the player's choice of card before anything else is done."""
 
+    topic = "refill"
     keys = ("piles[].refill.when = at-once",)
     plain = False
 
@@ -130,6 +131,7 @@ class RefillAtDeal(DealStep):
     """Vacancies that wait for the next deal: while any is short and the pack
     holds a card, the deal step fills them and does no more."""
 
+    topic = "refill"
     keys = ("piles[].refill.when = deal",)
     plain = False
 
@@ -175,6 +177,7 @@ class PackFill(Feature):
     """A vacancy the player may fill with the pack's next card, unseen
     (Napoleon's Square)."""
 
+    topic = "refill"
     keys = ("piles[].refill.when = player",)
     plain = False
 

@@ -20,6 +20,7 @@ from .feature import DealStep, Rules
 
 
 class ProgressiveRows(DealStep):
+    topic = "rows"
     keys = ("play.rows",)
     plain = False
     words_say_all = True
