@@ -36,6 +36,7 @@ from .layout_parse import check_layout, parse_layout  # noqa: F401
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
 
+@cache
 def data_dir(name: str) -> Path:
     """``layouts`` or ``rules_text``: inside the installed package, or at the
     top of a source checkout."""
@@ -46,20 +47,21 @@ def data_dir(name: str) -> Path:
 
 
 @cache
-def _registry() -> dict[str, Path]:
-    """Every game id with its layout file: the one place a game id meets a path.
-    (Listed with ``os.scandir``: ``Path.glob`` cost every command half a millisecond.)"""
-    folder = data_dir("layouts")
-    with os.scandir(folder) as entries:
+def _registry() -> dict[str, str | Path]:
+    """Every game id with its layout file's name in ``layouts/`` (or a whole
+    path): the one place a game id meets a path.  (Listed with ``os.scandir``
+    and made paths only when asked: ``Path.glob`` and a path for each of the
+    games cost every command half a millisecond.)"""
+    with os.scandir(data_dir("layouts")) as entries:
         names = sorted(e.name for e in entries if e.name.endswith(".toml"))
-    return {name[:-5]: folder / name for name in names}
+    return {name[:-5]: name for name in names}
 
 
 def layout_path(game_id: str) -> Path:
     """The layout file of a registered game; an id is looked up, never joined
     onto a path (a saved game's id is data written by someone else)."""
     try:
-        return _registry()[game_id]
+        return data_dir("layouts") / _registry()[game_id]
     except (KeyError, TypeError):
         raise UnknownGameError(f"no game called {str(game_id)[:40]!r} is registered") from None
 
@@ -186,7 +188,7 @@ def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
     every call."""
     import json
 
-    files = _registry()
+    files = {gid: layout_path(gid) for gid in _registry()}
     stamp_text = "|".join(f"{gid}:{p.stat().st_mtime_ns}:{p.stat().st_size}"
                           for gid, p in files.items())
     from .digest import sha256
