@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 from .advice import Advice
 from .building import Building
 from .cards import Card
-from .features import build_features, deal_steps
+from .features import answering, build_features, deal_steps, settled
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
     DEAL,
@@ -141,11 +141,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         return self._open_routes
 
     def _at(self, point: str) -> tuple[Feature, ...]:
-        if not self.features:
-            return ()
-        from .features.feature import overrides  # imported for a game that names a feature
-
-        return tuple(f for f in self.features if overrides(f, point))
+        return answering(self.features, point)
 
     def feature(self, kind: type | str) -> Any:
         """The active feature of class *kind* (or of that class name), or None."""
@@ -397,13 +393,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
     def settle(self, pos: Position) -> Position:
         """What happens by itself after the deal and after every move (the
         features': vacancies refilled at once)."""
-        settlers = self._settlers
-        while True:  # until none changes it: a card laid by one may let another act
-            before = pos
-            for f in settlers:
-                pos = f.settle(pos)
-            if pos == before or len(settlers) < 2:
-                return pos
+        return settled(self._settlers, pos)
 
     # ------------------------------------------------------------------ the deal step
     def _deal_step(self, pos: Position) -> DealStep | None:

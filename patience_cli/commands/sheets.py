@@ -14,8 +14,6 @@ from .app import (
     JsonOpt,
     VariantOpt,
     _complete_game,
-    _out_path,
-    _write,
     app,
     check_variant,
     deal_choice,
@@ -23,6 +21,7 @@ from .app import (
     resolve_game,
     run,
 )
+from .writing import out_path, write
 
 
 @app.command("print")
@@ -59,8 +58,8 @@ def print_sheet(
                            "--seed and --deck")
             if fmt.lower() != "pdf":
                 raise Fail("--all makes a PDF booklet; --format svg is for one game")
-            target = _out_path(out) or Path("output") / "patience-booklet.pdf"
-            _write(printing.write_booklet, target, as_json, paper.lower())
+            target = out_path(out) or Path("output") / "patience-booklet.pdf"
+            write(printing.write_booklet, target, as_json, paper.lower())
             return
         if game is None:
             raise Fail("name a game to print, or --all for the booklet")
@@ -75,10 +74,10 @@ def print_sheet(
                 raise Fail("give either --seed or --deck, not both")
             g = Game.new(gid, var, seed=seed_value, deck=cards)
         suffix = "svg" if fmt.lower() == "svg" else "pdf"
-        target = _out_path(out) or Path("output") / f"{gid}{'-' + var if var else ''}"\
+        target = out_path(out) or Path("output") / f"{gid}{'-' + var if var else ''}"\
             f"{'-' + str(g.seed) if g and g.seed is not None else ''}.{suffix}"
         if suffix == "svg":
-            _write(printing.write_svg, target, as_json, layout, g)
+            write(printing.write_svg, target, as_json, layout, g)
         else:
-            _write(printing.write_game, target, as_json, layout, g, paper.lower())
+            write(printing.write_game, target, as_json, layout, g, paper.lower())
     run(body, as_json)

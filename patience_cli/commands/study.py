@@ -17,7 +17,6 @@ from ..state import DEFAULT_NAME
 from .app import (
     json_text,
     SCHEMA,
-    STDOUT,
     AsciiOpt,
     Fail,
     JsonOpt,
@@ -26,8 +25,6 @@ from .app import (
     VariantOpt,
     _complete_game,
     _count,
-    _out_path,
-    _write,
     app,
     check_variant,
     deal_choice,
@@ -36,6 +33,7 @@ from .app import (
     run,
     session,
 )
+from .writing import STDOUT, out_path, write
 
 
 @app.command()
@@ -232,13 +230,13 @@ def export(
         text = json.dumps(deal, ensure_ascii=False) + "\n"
         rules_text = json.dumps(match["rules"], indent=1) + "\n"
         stem = f"{dealt.layout.id}-{dealt.seed if dealt.seed is not None else 'deck'}"
-        target = _out_path(out) or Path("output") / f"{stem}.solvitaire.json"
+        target = out_path(out) or Path("output") / f"{stem}.solvitaire.json"
         if str(target) == STDOUT:
             output.write(text)
             return
         rules_path = target.with_name(target.name.replace(".json", "") + ".rules.json")
         for path, data in ((target, text), (rules_path, rules_text)):
-            _write(lambda p, d=data: Path(p).write_text(d, encoding="utf-8"), path, False,
+            write(lambda p, d=data: Path(p).write_text(d, encoding="utf-8"), path, False,
                    quiet=True)
         if as_json:
             output.write(json.dumps({"schema": SCHEMA, "kind": "written", "path": str(target),

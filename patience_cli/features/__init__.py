@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ..layout import Layout, Role
 
 if TYPE_CHECKING:  # the protocol's module is imported when a game names a feature
+    from ..position import Position
     from .feature import DealStep, Feature, Rules
 
 
@@ -86,6 +87,27 @@ def build_features(rules: Rules) -> tuple[Feature, ...]:
     return tuple(f for f in built if f is not None)
 
 
+def answering(features: tuple[Feature, ...], point: str) -> tuple[Feature, ...]:
+    """The features that answer at *point* of the protocol (those overriding it)."""
+    if not features:
+        return ()
+    from .feature import overrides  # imported for a game that names a feature
+
+    return tuple(f for f in features if overrides(f, point))
+
+
+def settled(settlers: tuple[Feature, ...], pos: Position) -> Position:
+    """*pos* once the features that act by themselves (:meth:`Feature.settle`)
+    have acted, in turn, until none changes it: a card laid by one may let
+    another act (a vacancy refilled with a knave that goes up at once)."""
+    while True:
+        before = pos
+        for f in settlers:
+            pos = f.settle(pos)
+        if pos == before or len(settlers) < 2:
+            return pos
+
+
 def deal_steps(features: tuple[Feature, ...]) -> tuple[DealStep, ...]:
     """The dealing steps among *features*, in :data:`DEAL_STEPS` order."""
     if not features:
@@ -106,5 +128,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEAL_STEPS", "FEATURES", "DealStep", "Feature", "all_features", "build_features",
-           "deal_steps", "feature_class"]
+__all__ = ["DEAL_STEPS", "FEATURES", "DealStep", "Feature", "all_features", "answering",
+           "build_features", "deal_steps", "feature_class", "settled"]
