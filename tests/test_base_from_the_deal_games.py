@@ -1,0 +1,92 @@
+"""General Sedgewick (Cadogan no. 28): the foundations' rank fixed by the deal.
+Each rule and each sentence that allows or forbids something, shown allowed and
+forbidden on hand-made positions, and the deal as the book lays it."""
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
+
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal
+
+# ---------------------------------------------------------------- General Sedgewick
+GS = "general-sedgewick"
+CROSS = range(1, 6)
+F1, PACK, TALON = 6, 10, 11
+
+
+def gs(piles, **kw):
+    """A position with the pack holding a card or two (the game goes on)."""
+    piles = {PACK: "3d 4d", **piles}
+    kw.setdefault("down", {PACK: len(piles[PACK].split())})
+    return filled(GS, piles, CROSS, filler="2c", **kw)
+
+
+def test_sedgewick_the_card_after_the_cross_fixes_the_foundations_rank():
+    """"Deal five cards ... in the form of a cross. The next card turned is to
+    be placed in the left-hand upper corner, and this constitutes the
+    foundation card"."""
+    for seed in range(1, 21):
+        game = Game.new(GS, seed=seed)
+        deck, rules, pos = game.deck, game.rules, game.position
+        first = pos.piles[pile_index(rules, F1)][0]
+        assert first == deck[5]                       # the sixth card turned
+        for n in CROSS:                               # the cross: single cards, none of that rank
+            assert len(pos.piles[pile_index(rules, n)]) == 1
+            assert pos.piles[pile_index(rules, n)][0].rank != first.rank
+
+
+def test_sedgewick_the_three_others_of_that_rank_go_to_the_corners_as_they_appear():
+    rules, pos = gs({F1: "7h", PACK: "9d 7s"})
+    turned = rules.apply(pos, DEAL)                  # the 7♠ is turned: to a corner at once
+    assert pile_text(rules, turned, TALON) == ""
+    assert sorted(pile_text(rules, turned, n) for n in (7, 8, 9)) == ["", "", "7s"]
+    rules, pos = gs({F1: "7h", 1: "7c"})             # a seven freed on the cross goes too
+    assert sorted(pile_text(rules, rules.settle(pos), n) for n in (7, 8, 9)) == ["", "", "7c"]
+    rules, pos = gs({F1: "7h", 1: "8c"})
+    assert "takes only" in refusal(rules, pos, 1, 7)  # another rank never starts a corner
+    rules, pos = gs({F1: "7h", 1: "6s", 2: "8d", PACK: "Qc 7d"})
+    refilled = rules.apply(pos, move_between(rules, 1, 2))   # its place takes the 7♦ ...
+    assert sorted(pile_text(rules, refilled, n) for n in (7, 8, 9)) == ["", "", "7d"]
+    assert pile_text(rules, refilled, 1) == "Qc"             # ... which goes up: the next
+
+
+def test_sedgewick_rule_2_the_foundations_follow_suit_and_turn_the_corner():
+    rules, pos = gs({F1: "Jh Qh Kh", 1: "Ah", 2: "Ac"})
+    assert refusal(rules, pos, 1, F1) is None         # after the king, the ace of its suit
+    assert "follow suit" in refusal(rules, pos, 2, F1)
+    rules, pos = gs({F1: "Jh Qh Kh Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h", 1: "Jd", 7: "Jd Qd"})
+    assert "complete" in refusal(rules, pos, 1, F1)  # it ends at the rank below the knave
+
+
+def test_sedgewick_rules_1_3_4_the_cross_packs_down_regardless_of_suit_top_card_only():
+    rules, pos = gs({F1: "Ks", 1: "9h", 2: "8c", 3: "10c 8s", 4: "10h"})
+    assert refusal(rules, pos, 2, 1) is None          # an 8♣ on a 9♥: down, any suit (III, IV)
+    assert "builds down" in refusal(rules, pos, 1, 2)  # a 9 on an 8: never upwards
+    assert refusal(rules, pos, 1, 4) is None           # a 9♥ on the 10♥
+    under = move_between(rules, 3, 1)._replace(card=cards("10c")[0])
+    assert "not available" in rules.move_reason(pos, under)  # the 10♣ under the 8♠ (Rule I)
+    assert refusal(rules, pos, 3, 1) is None           # the 8♠ on top of its packet moves
+    freed = rules.apply(pos, move_between(rules, 3, 1))
+    assert pile_text(rules, freed, 3) == "10c"         # ... and frees the 10♣
+
+
+def test_sedgewick_talon_cards_go_on_the_cross_and_vacancies_are_refilled():
+    """"Cards from the pack or talon may also be placed in descending sequence
+    on those of the cross"; a vacancy is filled from the talon, else the pack."""
+    rules, pos = gs({F1: "8s", 1: "9s", 2: "Jd", TALON: "10c", PACK: "4h 5d"})
+    assert refusal(rules, pos, TALON, 2) is None
+    after = rules.apply(pos, move_between(rules, 1, F1))   # the 9♠ up: its place takes the 10♣
+    assert pile_text(rules, after, 1) == "10c" and pile_text(rules, after, TALON) == ""
+    after = rules.apply(after, move_between(rules, 1, 2))  # the 10♣ on the J♦: from the pack
+    assert pile_text(rules, after, 1) == "5d"
+
+
+def test_sedgewick_there_is_no_redeal():
+    rules, pos = gs({F1: "8s", 1: "9s", TALON: "4h 5d", PACK: ""}, down={})
+    assert not rules.is_legal(pos, DEAL)
+    assert "no redeal" in rules.move_reason(pos, DEAL)
+    rules, pos = gs({F1: "8s 9s 10s Js Qs Ks As 2s 3s 4s 5s 6s 7s"}, down={})
+    assert rules.status(pos)[0] is not Status.WON
+    run = "8 9 10 J Q K A 2 3 4 5 6 7".split()
+    full = {F1 + i: " ".join(r + s for r in run) for i, s in enumerate("shdc")}
+    rules, pos = filled(GS, {**full, PACK: ""}, (), down={})
+    assert rules.status(pos)[0] is Status.WON                # rule 7
