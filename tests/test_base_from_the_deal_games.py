@@ -90,3 +90,66 @@ def test_sedgewick_there_is_no_redeal():
     full = {F1 + i: " ".join(r + s for r in run) for i, s in enumerate("shdc")}
     rules, pos = filled(GS, {**full, PACK: ""}, (), down={})
     assert rules.status(pos)[0] is Status.WON                # rule 7
+
+
+# ---------------------------------------------------------------- the Quadrangle
+QU = "quadrangle"
+HEAPS = range(1, 13)
+Q_F1, Q_PACK, Q_WASTE = 13, 21, 22
+
+
+def qu(piles, **kw):
+    piles = {Q_PACK: "3d 4d", **piles}
+    kw.setdefault("down", {Q_PACK: len(piles[Q_PACK].split())})
+    return filled(QU, piles, HEAPS, filler="2c", **kw)
+
+
+def test_quadrangle_the_card_after_the_frame_fixes_the_rank_of_eight_foundations():
+    """Twelve heaps of three, then "the first card that comes to hand ...
+    decides what cards shall form the foundations"; such cards, "as they chance
+    to appear", go to their places at once."""
+    for seed in range(1, 11):
+        game = Game.new(QU, seed=seed)
+        rules, pos, deck = game.rules, game.position, game.deck
+        first = pos.piles[pile_index(rules, Q_F1)][0]
+        assert first == deck[36]
+        laid = [c for n in range(Q_F1, Q_F1 + 8) for c in pos.piles[pile_index(rules, n)]]
+        assert all(c.rank == first.rank for c in laid)
+        heaps = [pos.piles[pile_index(rules, n)] for n in HEAPS]
+        assert all(len(h) <= 3 for h in heaps) and sum(map(len, heaps)) + len(laid) == 37
+        assert not any(h and h[-1].rank == first.rank for h in heaps)   # none left on top
+    rules, pos = qu({Q_F1: "7h", Q_PACK: "9d 7s"})
+    turned = rules.apply(pos, DEAL)
+    assert pile_text(rules, turned, Q_WASTE) == "" and "7s" in \
+        [pile_text(rules, turned, n) for n in range(Q_F1 + 1, Q_F1 + 8)]
+    rules, pos = qu({Q_F1: "7h", 1: "8c"})
+    assert "takes only" in refusal(rules, pos, 1, Q_F1 + 1)
+
+
+def test_quadrangle_foundations_follow_suit_and_turn_the_corner():
+    rules, pos = qu({Q_F1: "Qh Kh", 1: "Ah", 2: "Ac", 3: "2h"})
+    assert refusal(rules, pos, 1, Q_F1) is None and "follow suit" in refusal(rules, pos, 2, Q_F1)
+    assert refusal(rules, pos, 3, Q_F1) is not None
+
+
+def test_quadrangle_heaps_pack_down_in_suit_top_card_only():
+    rules, pos = qu({Q_F1: "Ks", 1: "9h", 2: "8h", 3: "8c", 4: "10h 8d", Q_WASTE: "8h"})
+    assert refusal(rules, pos, 2, 1) is None                          # 8♥ on 9♥
+    assert "follows suit" in refusal(rules, pos, 3, 1)                # 8♣ on 9♥: no
+    assert refusal(rules, pos, 1, 2) is not None                      # upwards: no
+    assert refusal(rules, pos, Q_WASTE, 1) is None                    # the waste's top too
+    under = move_between(rules, 4, 1)._replace(card=cards("10h")[0])
+    assert "not available" in rules.move_reason(pos, under)
+
+
+def test_quadrangle_an_emptied_heap_takes_one_waste_card_when_you_like():
+    rules, pos = qu({Q_F1: "Ks", 1: "9h", 2: "8h", Q_WASTE: "Qc 5d"})
+    after = rules.apply(pos, move_between(rules, 2, 1))
+    assert pile_text(rules, after, 2) == "" and pile_text(rules, after, Q_WASTE) == "Qc 5d"
+    assert refusal(rules, after, Q_WASTE, 2) is None                  # the 5♦, any card
+    assert refusal(rules, after, 3, 2) is not None                    # never from a heap
+    assert refusal(rules, after, Q_PACK, 2) is not None               # nor from the pack
+    filled_up = rules.apply(after, move_between(rules, Q_WASTE, 2))
+    assert pile_text(rules, filled_up, 2) == "5d"
+    rules, pos = qu({Q_F1: "Ks", Q_WASTE: "4h", Q_PACK: ""}, down={})
+    assert not rules.is_legal(pos, DEAL)                               # a single deal
