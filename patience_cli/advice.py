@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from .cards import Card
 from .layout import Layout, PileSpec, Role
-from .position import Move, Position
+from .position import DEAL, Move, Position
 
 if TYPE_CHECKING:
     from .features import Feature
@@ -44,7 +44,11 @@ class Advice:
             and all(f.plain for f in self.features)
 
     def forced_move(self, pos: Position) -> Move | None:
-        """The move the rules force now, if any (``auto`` plays these)."""
+        """The move the rules force now, if any (``auto`` plays these): by
+        default the deal, in a game where the player never moves a card (no
+        pile is played from: Robert's cards go up or aside as they are turned)."""
+        if not self.sources and self.has_deal_step and self.is_legal(pos, DEAL):  # type: ignore[attr-defined]
+            return DEAL
         return None
 
     def safe_foundation_move(self, pos: Position,

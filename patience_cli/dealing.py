@@ -96,7 +96,7 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
             while remaining[p.index] and i < len(deck):
                 card = deck[i]
                 i += 1
-                up = _goes_up_as_dealt(rules, piles, p, card)
+                up = goes_up_as_dealt(rules, piles, p, card)
                 if up is not None:
                     piles[up].append(card)
                     if free != "dealt":
@@ -124,7 +124,7 @@ def _free_cards_go_up(rules: Rules, piles: list[list[Card]], order: list[PileSpe
         moved = False
         for p in order:
             if piles[p.index] and (fresh is None or p.index in fresh):
-                up = _goes_up_as_dealt(rules, piles, p, piles[p.index][-1])
+                up = goes_up_as_dealt(rules, piles, p, piles[p.index][-1])
                 if up is not None:
                     piles[up].append(piles[p.index].pop())
                     if fresh is not None:
@@ -132,7 +132,7 @@ def _free_cards_go_up(rules: Rules, piles: list[list[Card]], order: list[PileSpe
                     moved = True
 
 
-def _goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
+def goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
                       card: Card) -> int | None:
     """The foundation a card just dealt to pile *spec* goes up to at once
     (its ``deal_up``), if one takes it.  Where the layout lays aside a card

@@ -71,7 +71,7 @@ class Build(Record):
             return f"{sequence_text(self.sequence)}, {suit}"
         bits = []
         if self.base == FIRST:
-            bits.append("from the first card's rank, round the corner")
+            bits.append("from the first card's rank" + (", round the corner" * self.wrap))
         elif self.base is not None:
             bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
                         f"{RANK_TEXT[self.until] if self.until else ''}".strip())

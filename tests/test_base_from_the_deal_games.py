@@ -153,3 +153,51 @@ def test_quadrangle_an_emptied_heap_takes_one_waste_card_when_you_like():
     assert pile_text(rules, filled_up, 2) == "5d"
     rules, pos = qu({Q_F1: "Ks", Q_WASTE: "4h", Q_PACK: ""}, down={})
     assert not rules.is_legal(pos, DEAL)                               # a single deal
+
+
+# ---------------------------------------------------------------- Robert
+RB = "robert"
+R_PILE, R_PACK, R_WASTE = 1, 2, 3
+SUIT_RUNS = [f"{r}{s}" for s in "shdc" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+
+
+def robert(deck_codes, variant=None):
+    return Game.new(RB, variant, deck=cards(" ".join(deck_codes)))
+
+
+def test_robert_the_first_card_begins_the_pile_and_each_card_that_follows_goes_on():
+    """"If such first card is, say, a ten, and that next following is a nine or a
+    knave, (of any suit), you lay this card upon the ten ... [else] you throw it
+    aside to a waste-heap"; then "on this nine the first eight or ten"."""
+    first = ["10h", "9c", "3d", "10s", "Jd", "2c"]
+    game = robert(first + [c for c in SUIT_RUNS if c not in first])
+    rules = game.rules
+    assert pile_text(rules, game.position, R_PILE) == "10h"
+    for _ in range(5):
+        game.play(DEAL)
+    assert pile_text(rules, game.position, R_PILE) == "10h 9c 10s Jd"   # down, up, up
+    assert pile_text(rules, game.position, R_WASTE) == "3d 2c"
+    assert "stay there" in rules.move_reason(game.position, move_between(rules, R_WASTE, R_PILE))
+
+
+def test_robert_a_king_takes_only_a_queen_unless_the_pile_turns_the_corner():
+    deck = SUIT_RUNS                                  # A♠ ... K♠ A♥ ... K♥ A♦ ... K♣
+    for variant, won in ((None, False), ("turning", True)):
+        game = robert(deck, variant)
+        while game.rules.forced_move(game.position) is not None:   # what 'auto' plays
+            game.play(game.rules.forced_move(game.position))
+        assert (game.status()[0] is Status.WON) is won, variant
+        assert game.legal_moves() == []
+    plain = robert(deck)
+    for _ in range(12):
+        plain.play(DEAL)
+    plain.play(DEAL)                                  # the A♥ after the K♠: thrown aside
+    assert pile_text(plain.rules, plain.position, R_WASTE) == "Ah"
+
+
+def test_robert_the_waste_heap_is_dealt_three_times_more_and_no_more():
+    game = Game.new(RB, seed=4)
+    while game.rules.forced_move(game.position) is not None:
+        game.play(game.rules.forced_move(game.position))
+    assert game.position.get("redeals") == 3 and game.status()[0] is Status.LOST
+    assert "3 redeals are used" in game.rules.deal_reason(game.position)

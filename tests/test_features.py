@@ -62,6 +62,19 @@ def test_talon_turns_the_pack_card_by_card_and_takes_it_up_for_each_redeal():
     holds_to_its_words(rules, spent)
 
 
+def test_talon_with_deal_up_sends_a_turned_card_up_when_a_foundation_takes_it():
+    """Robert's pile: the card turned goes up at once if it follows, else it
+    lies on the talon; the words say which."""
+    rules = made_up(piles={7: {"deal_up": "any"}})
+    pos = laid(rules, {4: "Ah", 6: "5c 2h"}, down={6: 2})
+    up = undone(rules, pos, DEAL)
+    assert (text_of(rules, up, 4), text_of(rules, up, 7)) == ("Ah 2h", "")
+    assert rules.outcome(pos, DEAL).startswith("turned the 2♥ from the Stock (6)")
+    aside = rules.apply(up, DEAL)
+    assert (text_of(rules, aside, 4), text_of(rules, aside, 7)) == ("Ah 2h", "5c")
+    assert rules.outcome(up, DEAL).startswith("dealt the 5♣ to the Talon (7)")
+
+
 def test_talon_shuffles_for_a_redeal_where_the_book_says_so():
     rules = made_up({"redeals": 1, "redeal_shuffle": True})
     out = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "3s 2s 4s 5s"})

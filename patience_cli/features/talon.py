@@ -2,7 +2,10 @@
 
 Layout: a pile of role ``stock`` and one of role ``talon``; ``play.redeals``
 (how often the talon may be taken up as a new pack) and
-``play.redeal_shuffle`` (whether it is shuffled then, as the Sultan's).
+``play.redeal_shuffle`` (whether it is shuffled then, as the Sultan's).  The
+talon's ``deal_up``: a card turned goes up at once to a foundation that takes
+it, as a card dealt to the lay-out does (Robert: "you lay this card upon the
+ten ... [or] throw it aside to a waste-heap").
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from .feature import DealStep, Rules
 
 
 class Talon(DealStep):
-    keys = ("play.redeals", "play.redeal_shuffle")
+    keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
 
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)
@@ -61,6 +64,13 @@ class Talon(DealStep):
         if stock:
             piles[self.stock], piles[self.talon] = stock[:-1], talon + stock[-1:]
             down[self.stock] = min(down[self.stock], len(stock) - 1)
+            if self.rules.specs[self.talon].deal_up is not None:
+                from ..dealing import goes_up_as_dealt
+
+                up = goes_up_as_dealt(self.rules, [list(p) for p in pos.piles],
+                                      self.rules.specs[self.talon], stock[-1])
+                if up is not None:  # up as it is turned, past the talon
+                    piles[self.talon], piles[up] = talon, piles[up] + stock[-1:]
             new = Position(tuple(piles), tuple(down), pos.extra)
             if self.tracks_dealing and not pos.get("dealt"):
                 new = new.with_extra(dealt=1)
@@ -92,7 +102,12 @@ class Talon(DealStep):
         if not pos.piles[self.stock]:
             return None
         card = pos.piles[self.stock][-1]
-        return f"dealt the {card.text(ascii)} to {self.rules.specs[self.talon].the_ref}"
+        specs = self.rules.specs
+        if specs[self.talon].deal_up is not None and \
+                len(self.apply_deal(pos).piles[self.talon]) == len(pos.piles[self.talon]):
+            # gone up as it was turned (the events say where)
+            return f"turned the {card.text(ascii)} from {specs[self.stock].the_ref}"
+        return f"dealt the {card.text(ascii)} to {specs[self.talon].the_ref}"
 
 
 def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:

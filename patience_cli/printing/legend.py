@@ -37,7 +37,8 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
             if spec.build is not None:
                 words.append(build_words(spec.build))
             looks = [pile_look(layout, s, game) for s in specs]
-            if game is None and all(lk.known and lk.n for lk in looks):
+            if game is None and all(lk.known and lk.n for lk in looks) and \
+                    all(s.withdraw is not None for s in specs):
                 words.append("each starts with its card, laid out before the deal")
         if spec.note:
             words.append(html.escape(spec.note))
