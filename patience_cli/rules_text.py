@@ -154,7 +154,7 @@ def odds_section(layout: Layout) -> str:
     told = (f"On deals 1 to {o['deals']:,} this program's solver, which sees every card "
             f"({o['budget']}), won {o['won']:,}, proved {o['lost']:,} lost"
             + (f" and could not decide {o['undecided']:,}" if o["undecided"] else "")
-            + f": between {o['low']:.1%} and {o['high']:.1%} of deals can be won "
+            + f": between {_percent(o['low'])} and {_percent(o['high'])} of deals can be won "
             "(95% interval; undecided deals widen it, they are not counted as lost).")
     if o["undecided"] > decided:
         told += (" Most deals are still beyond the solver, so the interval says little "
@@ -162,6 +162,11 @@ def odds_section(layout: Layout) -> str:
     import textwrap
 
     return "\n## How often it comes out\n\n" + textwrap.fill(told, width=88) + "\n"
+
+
+def _percent(x: float) -> str:
+    """A share as the sheets print it; a bound of a few in ten thousand keeps its digits."""
+    return f"{x:.2%}" if 0 < x < 0.001 else f"{x:.1%}"
 
 
 def plain_rules(markdown: str) -> str:

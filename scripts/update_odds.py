@@ -53,6 +53,8 @@ def main() -> None:
 
 
 def percent(x: float) -> str:
+    if 0 < x < 0.001:  # a bound of a few in ten thousand is not 0%
+        return f"{x:.2%}"
     text = f"{x:.1%}"
     return text.replace(".0%", "%") if text in ("0.0%", "100.0%") else text
 
