@@ -1,0 +1,75 @@
+"""The Blockade (Cadogan no. 8 = Hoffmann no. 41): rows dealt one under
+another.  Each rule and each sentence that allows or forbids something,
+shown allowed and forbidden on hand-made positions."""
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
+
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal
+
+BL = "blockade"
+COLUMNS = range(1, 13)
+B_F1, B_PACK = 13, 21
+
+
+def blockade(piles, rows=1, **kw):
+    piles = {B_PACK: "3d 4d 5d", **piles}
+    kw.setdefault("down", {B_PACK: len(piles[B_PACK].split())})
+    return filled(BL, piles, COLUMNS, filler="Kc", rows=rows, **kw)
+
+
+def test_blockade_twelve_cards_in_a_row_then_a_row_under_it_at_each_deal():
+    game = Game.new(BL, seed=3)
+    rules = game.rules
+    assert all(len(game.position.piles[pile_index(rules, n)]) == 1 for n in COLUMNS)
+    game.play(DEAL)
+    assert all(len(game.position.piles[pile_index(rules, n)]) == 2 for n in COLUMNS)
+    assert len(game.position.piles[pile_index(rules, B_PACK)]) == 104 - 24
+
+
+def test_blockade_rule_1_a_card_is_free_when_none_lies_below_it():
+    rules, pos = blockade({1: "Ah 9c", 2: "10c", B_F1: ""}, rows=2)
+    under = move_between(rules, 1, B_F1)._replace(card=cards("Ah")[0])
+    assert "not available" in rules.move_reason(pos, under)       # the row below blocks it
+    assert refusal(rules, pos, 1, 2) is None                       # the lowest card is free
+    freed = rules.apply(pos, move_between(rules, 1, 2))
+    assert pile_text(rules, freed, 1) == "Ah 5d"                   # refilled at once (rule 4)
+
+
+def test_blockade_rule_2_aces_go_up_in_suit_to_the_kings():
+    rules, pos = blockade({1: "Ah", 2: "2h", 3: "2c", B_F1: ""})
+    assert refusal(rules, pos, 1, B_F1) is None
+    assert "takes only an ace" in refusal(rules, pos, 2, B_F1)
+    rules, pos = blockade({B_F1: "Ah", 2: "2h", 3: "2c"})
+    assert refusal(rules, pos, 2, B_F1) is None and "follow suit" in refusal(rules, pos, 3, B_F1)
+
+
+def test_blockade_rule_3_free_cards_marry_downwards_in_suit():
+    rules, pos = blockade({1: "9c", 2: "8c", 3: "8h", 4: "10c"})
+    assert refusal(rules, pos, 2, 1) is None                       # 8♣ on 9♣
+    assert "follows suit" in refusal(rules, pos, 3, 1)             # 8♥ on 9♣: no
+    assert refusal(rules, pos, 4, 1) is not None                   # 10♣ on 9♣: upwards, no
+    rules, pos = blockade({1: "", 2: "8c", B_PACK: ""}, down={})
+    assert refusal(rules, pos, 2, 1) is not None                   # no pack: a gap stays empty
+
+
+def test_blockade_rule_4_vacancies_refilled_at_once_the_uppermost_first():
+    """"The vacancies ... must be immediately refilled from the pack"; "vacancies
+    ... in the higher rows ... must always be refilled first"."""
+    rules, pos = filled(BL, {1: "", 2: "6h", B_PACK: "Jd Qd Kd 2s"}, COLUMNS, filler="Kc Kc",
+                        rows=2, down={B_PACK: 4})
+    settled = rules.settle(pos)
+    assert (pile_text(rules, settled, 1), pile_text(rules, settled, 2)) == ("2s Kd", "6h Qd")
+    rules, pos = filled(BL, {1: "9c 4s", 2: "6h 5s", B_PACK: "Jd Qd"}, COLUMNS,
+                        filler="Kc Kc", rows=2, down={B_PACK: 2})
+    after = rules.apply(pos, move_between(rules, 1, 2))            # the 4♠ on the 5♠
+    assert (pile_text(rules, after, 1), pile_text(rules, after, 2)) == ("9c Qd", "6h 5s 4s")
+
+
+def test_blockade_rule_5_no_redeal():
+    rules, pos = blockade({1: "9c", 2: "8h", B_PACK: ""}, down={})
+    assert not rules.is_legal(pos, DEAL) and "no redeal" in rules.deal_reason(pos)
+    run = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    full = {B_F1 + i: " ".join(r + s for r in run) for i, s in enumerate("shdcshdc")}
+    rules, pos = filled(BL, {**full, B_PACK: ""}, (), down={})
+    assert rules.status(pos)[0] is Status.WON
