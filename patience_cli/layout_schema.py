@@ -181,7 +181,7 @@ PILE = table({
 REGATHER = table({"from": list_of(text), "shuffle": boolean,
                   "times": either(integer(0, 99), one_of("unlimited")),
                   "stall": integer(1, 9), "last_first": boolean,
-                  "first": integer(1, 9999)},
+                  "first": integer(1, 9999), "to": one_of("piles", "stock")},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": text, "regather": REGATHER,
@@ -196,7 +196,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                              required=("from",)),
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card")),
-              "rows": table({"group": text, "refill": one_of("pause", "immediate"),
+              "rows": table({"group": text, "refill": one_of("pause", "immediate", "none"),
                              "also": text}, required=("group",)),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},

@@ -13,12 +13,14 @@ from .records import Record
 
 class Regather(Record):
     """A new deal of the tableau: from (the groups, pile by pile), shuffle, times
-    (None: without limit), stall, last_first, first (the pile it begins with)."""
+    (None: without limit), stall, last_first, first (the pile it begins with),
+    to (``piles``: dealt again at once as at the start; ``stock``: back into the
+    pack, to be dealt by the game's own dealing step)."""
 
-    __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first")
+    __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first", "to")
     _defaults: ClassVar[dict[str, Any]] = {
         "groups": (), "shuffle": False, "times": 1, "stall": None, "last_first": False,
-        "first": None}
+        "first": None, "to": "piles"}
 
 
 class BottomToTop(Record):
@@ -91,7 +93,8 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         regather=None if not regather or times == 0 else Regather(
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),
             None if times == "unlimited" else int(times), regather.get("stall"),
-            bool(regather.get("last_first", False)), regather.get("first")),
+            bool(regather.get("last_first", False)), regather.get("first"),
+            regather.get("to", "piles")),
         bottom_to_top=_made(BottomToTop, table.get("bottom_to_top"), groups="from"),
         hold=_made(Hold, table.get("hold")),
         grace=None if not grace else Grace(

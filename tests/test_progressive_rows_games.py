@@ -73,3 +73,58 @@ def test_blockade_rule_5_no_redeal():
     full = {B_F1 + i: " ".join(r + s for r in run) for i, s in enumerate("shdcshdc")}
     rules, pos = filled(BL, {**full, B_PACK: ""}, (), down={})
     assert rules.status(pos)[0] is Status.WON
+
+
+# ---------------------------------------------------------------- Babette
+BA = "babette"
+GARDEN = range(1, 9)
+K1, A1, BA_PACK = 9, 13, 17
+
+
+def babette(piles, **kw):
+    piles = {BA_PACK: "3d 4d", **piles}
+    kw.setdefault("down", {BA_PACK: len(piles[BA_PACK].split())})
+    return filled(BA, piles, GARDEN, filler="5c", **kw)
+
+
+def test_babette_rows_of_eight_each_blocking_the_one_above_no_vacancy_refilled():
+    game = Game.new(BA, seed=5)
+    rules = game.rules
+    assert all(len(game.position.piles[pile_index(rules, n)]) == 1 for n in GARDEN)
+    rules, pos = babette({1: "Ah 9c", 2: "", BA_PACK: "Qs Js 10s 9s 8s 7s 6s 5s"})
+    under = move_between(rules, 1, A1)._replace(card=cards("Ah")[0])
+    assert "not available" in rules.move_reason(pos, under)        # Rule III
+    dealt = rules.apply(pos, DEAL)                                   # a whole row, gap kept
+    assert [pile_text(rules, dealt, n) for n in (1, 2, 3)] == ["Ah 9c 5s", "6s", "5c 7s"]
+    assert rules.settle(dealt) == dealt                              # Rule II: never refilled
+
+
+def test_babette_rule_1_aces_up_kings_down_in_suit_of_different_suits():
+    rules, pos = babette({1: "Ah", 2: "Kh", 3: "Ah", 4: "2h", 5: "Qh"})
+    assert refusal(rules, pos, 1, A1) is None and refusal(rules, pos, 2, K1) is None
+    assert refusal(rules, pos, 4, A1) is not None                    # a two starts nothing
+    rules, pos = babette({A1: "Ah", K1: "Kh", 3: "Ah", 4: "2h", 5: "Qh", 6: "Qs"})
+    assert "different suits" in refusal(rules, pos, 3, A1 + 1)       # a second ace of hearts
+    assert refusal(rules, pos, 4, A1) is None and refusal(rules, pos, 5, K1) is None
+    assert "follow" in refusal(rules, pos, 6, K1)
+
+
+def test_babette_rule_2_nothing_is_laid_on_the_garden():
+    rules, pos = babette({1: "9c", 2: "8c", 3: "10c"})
+    assert refusal(rules, pos, 2, 1) is not None and refusal(rules, pos, 3, 1) is not None
+
+
+def test_babette_the_garden_is_taken_up_by_columns_twice_the_right_hand_column_first():
+    rules, pos = babette({1: "2c 3c", 2: "4c", 3: "", 4: "5h 6h", 5: "", 6: "", 7: "",
+                          8: "7s 8s", BA_PACK: ""}, down={})
+    assert rules.is_legal(pos, DEAL)
+    taken = rules.apply(pos, DEAL)
+    pack = taken.piles[pile_index(rules, BA_PACK)]
+    # top first: column 8 (its first card first), then 4, 2, 1
+    assert " ".join(c.code for c in reversed(pack)) == "7s 8s 5h 6h 4c 2c 3c"
+    assert all(pile_text(rules, taken, n) == "" for n in GARDEN)
+    row = rules.apply(taken, DEAL)
+    assert [pile_text(rules, row, n) for n in GARDEN] == \
+        ["7s", "8s", "5h", "6h", "4c", "2c", "3c", ""]
+    spent = babette({1: "2c", BA_PACK: ""}, down={}, regathered=2)[1]
+    assert not rules.is_legal(spent, DEAL) and "2 times" in rules.deal_reason(spent)

@@ -2,12 +2,16 @@
 Indefatigable's end).
 
 Layout: ``play.regather`` with ``from`` (the groups), ``shuffle``, ``times``
-(0: none, ``"unlimited"``), ``stall``, ``last_first`` and ``first``.
+(0: none, ``"unlimited"``), ``stall``, ``last_first``, ``first`` and ``to``
+(``piles``, the default: dealt again at once as at the start; ``stock``: laid
+back face down as the pack, the first card taken up on top, to be dealt row by
+row again: Babette's garden, taken up column by column).
 """
 
 from __future__ import annotations
 
 from .. import play_settings as settings
+from ..layout import Role
 from ..position import Position
 from .feature import DealStep, Rules
 from .talon import redeal_shuffled
@@ -22,6 +26,8 @@ class Regather(DealStep):
         self.shuffle = rule.shuffle
         self.last_first = rule.last_first
         self.first = rule.first
+        #: where the cards gathered go: dealt again at once, or back into the pack
+        self.to_stock = rule.to == "stock"
         #: how often the tableau may be gathered and dealt again (None: without limit)
         self.times = rule.times
         #: the deals in a row that may put no card on a foundation before no
@@ -84,6 +90,12 @@ class Regather(DealStep):
             cards = redeal_shuffled(cards, done)
         for i in order:
             piles[i], down[i] = [], 0
+        if self.to_stock:  # the pack again, its top card the first taken up
+            stock = next(i for i, spec in enumerate(rules.specs) if spec.role is Role.STOCK)
+            piles[stock] = cards[::-1] + piles[stock]
+            down[stock] = len(piles[stock])
+            return Position(tuple(tuple(p) for p in piles), tuple(down),
+                            pos.extra).with_extra(regathered=done, **stalls)
         if rules.deals_up:  # dealt again as at the start: cards go up as they come
             k = rules.deal_stepwise(cards, piles, [rules.specs[i] for i in order])
         else:

@@ -6,7 +6,8 @@ next pause or the moment it occurs (the Congress's rivers).
 Layout: ``play.rows`` with ``group`` (the piles a row is laid across),
 ``refill`` (``pause``: the next deal step refills every vacancy and does no
 more, a new row being dealt only when there is none; ``immediate``: every
-vacancy is refilled as it occurs) and ``also`` (a group whose piles the
+vacancy is refilled as it occurs; ``none``: vacancies are never refilled, each
+deal lays a new row: Babette's garden) and ``also`` (a group whose piles the
 lay-out dealt a card to are refilled too, after the rows: the Congress's
 four original help places).
 """
@@ -50,7 +51,9 @@ class ProgressiveRows(DealStep):
     def vacancies(self, pos: Position) -> list[int]:
         """The piles to refill from the pack, in order: the rows' uppermost
         first (left to right in each row), then the ``also`` piles."""
-        order = []
+        order: list[int] = []
+        if self.refill == "none":
+            return order
         for row in range(pos.get("rows", 1)):
             # a pile short by two rows is named once for each row
             order.extend(i for i in self.rows if len(pos.piles[i]) <= row)
@@ -61,6 +64,11 @@ class ProgressiveRows(DealStep):
         if self.refill == "immediate" and self.vacancies(pos) and pos.piles[self.stock]:
             return self.apply_deal(pos)  # refills, as there are vacancies
         return pos
+
+    def takes_turn(self, pos: Position) -> bool:
+        """While the pack lasts; then a new deal of the rows, where the layout
+        has one (``play.regather``), takes the turn."""
+        return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
 
     def deal_reason(self, pos: Position) -> str | None:
         if not pos.piles[self.stock]:
