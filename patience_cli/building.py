@@ -208,12 +208,13 @@ class Building:
     def decided(self, pos: Position, spec: PileSpec) -> Build:
         """*spec*'s build with a base or end rank of ``first`` made real: the
         rank of the first card of any pile of its group (the card the deal
-        laid there); its end is the rank below, the run going round the
-        corner.  Before any such card: still undecided (0)."""
+        laid there), or of the pile's own (``first_of = "pile"``); its end is
+        the rank below, the run going round the corner.  Before any such card:
+        still undecided (0)."""
         build = spec.build
         assert build is not None
-        first = next((pos.piles[i][0].rank for i in self.group_piles[spec.group]
-                      if pos.piles[i]), 0)
+        piles = (spec.index,) if build.first_of == "pile" else self.group_piles[spec.group]
+        first = next((pos.piles[i][0].rank for i in piles if pos.piles[i]), 0)
         base = first if build.base == 0 else build.base
         until = ((first - 2) % 13 + 1 if first else 0) if build.until == 0 else build.until
         return build._replace(base=base, until=until)

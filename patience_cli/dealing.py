@@ -80,6 +80,10 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
     ``"outer"`` the last card laid on each pile until another covers it, a
     card uncovered by one going up staying blocked (the Kings: "during the
     deal you may not play cards from the inner columns, even if released").
+    A foundation of a group of different suits (``build.distinct_suits``)
+    dealt a card of a suit another of them holds sends it to the bottom of
+    the pack, and takes the next (the Corners: "the cards at corners must be of
+    different suits"): *deck*, a list, is then reordered in place.
     Returns how many cards of *deck* were dealt."""
     remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
     refill = rules.layout.deal_up_slot == "refill"
@@ -95,6 +99,9 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
         for p in order:
             while remaining[p.index] and i < len(deck):
                 card = deck[i]
+                if _suit_taken(rules, piles, p, card) and i < len(deck) - 1:
+                    deck.append(deck.pop(i))  # type: ignore[attr-defined]  # to the bottom
+                    continue
                 i += 1
                 up = goes_up_as_dealt(rules, piles, p, card)
                 if up is not None:
@@ -111,6 +118,14 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
                 if rounds:
                     break
     return i
+
+
+def _suit_taken(rules: Rules, piles: list[list[Card]], spec: PileSpec, card: Card) -> bool:
+    """Whether *card*, dealt to a foundation of a group of different suits, is
+    of a suit another pile of the group already holds."""
+    build = spec.build
+    return spec.role is Role.FOUNDATION and build is not None and build.distinct_suits and \
+        any(piles[i] and piles[i][0].suit == card.suit for i in rules.group_piles[spec.group])
 
 
 def _free_cards_go_up(rules: Rules, piles: list[list[Card]], order: list[PileSpec],

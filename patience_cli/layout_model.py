@@ -50,18 +50,20 @@ class Build(Record):
     base_card: str | None  # the one card an empty pile takes ("5h")
     one_way: bool     # up-or-down, but a pile keeps the way its first two
                               # cards set (the Wheatsheaf's reserve heaps)
+    first_of: str     # where base and until "first" are read: the group's first card
+                      # ("group"), or each pile's own (the Corners' four foundations)
     alone: bool | str  # a pile holding only its first card (a lone king) takes any
                                # card: True, or "cleared" (only once cleared down to it)
                               # takes any card (Spenser's Fairie Queen)
 
     __slots__ = (
         "direction", "suit", "base", "until", "empty", "step", "wrap", "sequence", "capacity",
-        "distinct_suits", "base_card", "one_way", "alone"
+        "distinct_suits", "base_card", "one_way", "first_of", "alone"
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "direction": "down", "suit": "any", "base": None, "until": None, "empty": "any",
         "step": 1, "wrap": False, "sequence": None, "capacity": None, "distinct_suits": False,
-        "base_card": None, "one_way": False, "alone": False,
+        "base_card": None, "one_way": False, "first_of": "group", "alone": False,
     }
 
     def describe(self) -> str:
@@ -71,7 +73,8 @@ class Build(Record):
             return f"{sequence_text(self.sequence)}, {suit}"
         bits = []
         if self.base == FIRST:
-            bits.append("from the first card's rank" + (", round the corner" * self.wrap))
+            bits.append(("from its own first card" if self.first_of == "pile" else
+                         "from the first card's rank") + (", round the corner" * self.wrap))
         elif self.base is not None:
             bits.append(f"{RANK_TEXT[self.base]} {'↑' if self.direction == 'up' else '↓'} "
                         f"{RANK_TEXT[self.until] if self.until else ''}".strip())

@@ -110,7 +110,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                     wrap=b.get("wrap", False), sequence=sequence, capacity=b.get("capacity"),
                     distinct_suits=b.get("distinct_suits", False),
                     base_card=(cards[i] if isinstance(cards, list) else cards),
-                    one_way=b.get("one_way", False), alone=b.get("alone", False))
+                    one_way=b.get("one_way", False), first_of=b.get("first_of", "group"),
+                    alone=b.get("alone", False))
             listed = isinstance(orders, list) or isinstance(cards, list)
             builds = [one_build(i) for i in range(count if listed else 1)]
         if isinstance(entry.get("deal"), list) and len(entry["deal"]) != count:

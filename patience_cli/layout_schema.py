@@ -139,6 +139,7 @@ BUILD = table({
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
     "base_card": either(text, list_of(text)), "one_way": boolean,
+    "first_of": one_of("group", "pile"),
     "alone": either(boolean, one_of("cleared")),
 })
 

@@ -201,3 +201,64 @@ def test_robert_the_waste_heap_is_dealt_three_times_more_and_no_more():
         game.play(game.rules.forced_move(game.position))
     assert game.position.get("redeals") == 3 and game.status()[0] is Status.LOST
     assert "3 redeals are used" in game.rules.deal_reason(game.position)
+
+
+# ---------------------------------------------------------------- the Corners
+CO = "corners"
+CORNERS, AUXILIARIES = range(1, 5), range(5, 10)
+C_STOCK, C_WASTE = 10, 11
+WHOLE = [f"{r}{s}" for s in "shdc" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()]
+
+
+def corners(piles, **kw):
+    piles = {C_STOCK: "3d 4d", **piles}
+    kw.setdefault("down", {C_STOCK: len(piles[C_STOCK].split())})
+    return filled(CO, piles, AUXILIARIES, filler="Kc", **kw)
+
+
+def test_corners_the_four_corners_are_of_different_suits():
+    """"The cards at corners must be of different suits": a corner card of a
+    suit already at a corner goes to the bottom of the pack, the next is dealt."""
+    for seed in range(1, 31):
+        game = Game.new(CO, seed=seed)
+        suits = [game.position.piles[pile_index(game.rules, n)][0].suit for n in CORNERS]
+        assert len(set(suits)) == 4, seed
+    first = ["5d", "9d", "9s", "Kh", "2c"]
+    game = Game.new(CO, deck=cards(" ".join(first + [c for c in WHOLE if c not in first])))
+    rules, pos = game.rules, game.position
+    assert [pile_text(rules, pos, n) for n in CORNERS] == ["5d", "9s", "Kh", "2c"]
+    stock = pos.piles[pile_index(rules, C_STOCK)]
+    assert stock[0].code == "9d"                      # sent to the bottom of the pack
+
+
+def test_corners_each_climbs_in_suit_from_its_own_card_round_the_corner():
+    rules, pos = corners({1: "5d", 2: "9s Ks", 3: "Qh", 4: "2c", 5: "6d", 6: "10s", 7: "6s",
+                          8: "As", 9: "Kh"})
+    assert refusal(rules, pos, 5, 1) is None          # 6♦ on 5♦
+    assert refusal(rules, pos, 7, 2) is not None      # 6♠ does not follow 9♠ ... K♠
+    assert refusal(rules, pos, 8, 2) is None          # the ace after the king
+    assert refusal(rules, pos, 9, 3) is None          # K♥ on Q♥
+    run = "5d 6d 7d 8d 9d 10d Jd Qd Kd Ad 2d 3d 4d"
+    rules, pos = corners({1: run, 5: "5d"})
+    assert "complete" in refusal(rules, pos, 5, 1)
+
+
+def test_corners_auxiliaries_go_up_and_are_refilled_from_the_stock_nothing_on_them():
+    rules, pos = corners({1: "5d", 2: "9s", 3: "Qh", 4: "2c", 5: "6d", 6: "5h", C_STOCK: "8c 7h"})
+    after = rules.apply(pos, move_between(rules, 5, 1))
+    assert pile_text(rules, after, 5) == "7h" and pile_text(rules, after, C_STOCK) == "8c"
+    assert refusal(rules, pos, 6, 7) is not None                      # nothing on an auxiliary
+
+
+def test_corners_a_card_turned_that_follows_goes_up_else_to_the_waste_three_deals():
+    rules, pos = corners({1: "5d", 2: "9s", 3: "Qh", 4: "2c", C_STOCK: "8c 6d"})
+    up = rules.apply(pos, DEAL)
+    assert pile_text(rules, up, 1) == "5d 6d" and pile_text(rules, up, C_WASTE) == ""
+    aside = rules.apply(up, DEAL)
+    assert pile_text(rules, aside, C_WASTE) == "8c"
+    assert "stay there" in refusal(rules, aside, C_WASTE, 4)          # never played from
+    turned = rules.apply(aside, DEAL)                                  # the waste: a new stock
+    assert pile_text(rules, turned, C_STOCK) == "8c" and turned.get("redeals") == 1
+    spent = corners({1: "5d", 2: "9s", 3: "Qh", 4: "2c", C_STOCK: "", C_WASTE: "8c"},
+                    down={}, redeals=2)
+    assert not spent[0].is_legal(spent[1], DEAL)

@@ -201,7 +201,8 @@ def build_words(build) -> str:
             "any": " regardless of suit"}[build.suit] if build.direction != "none" else ""
     span = ""
     if build.base == 0:
-        span = " from the rank of the first card laid" + (", round the corner" * build.wrap)
+        span = (" from its own first card" if build.first_of == "pile" else
+                " from the rank of the first card laid") + (", round the corner" * build.wrap)
     elif build.base is not None:
         span = f" from the {RANK_NOUN[build.base]}"
         if build.until is not None:
