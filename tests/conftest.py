@@ -110,6 +110,16 @@ def refusal(rules, pos, src: int, dst: int):
     return rules.move_reason(pos, move_between(rules, src, dst))
 
 
+def with_pack(game_id: str, piles: dict[int, str], fill, pack: int, filler: str,
+              in_pack: str = "3d 4d", **kw) -> tuple:
+    """(rules, position) as :func:`filled`, the pack (pile *pack*) holding the
+    cards *in_pack*, face down, unless the test gives its own: a game that
+    goes on, its pack not yet out."""
+    piles = {pack: in_pack, **piles}
+    kw.setdefault("down", {pack: len(piles[pack].split())})
+    return filled(game_id, piles, fill, filler=filler, **kw)
+
+
 def filled(game_id: str, piles: dict[int, str], fill, filler: str = "Kc", **kw) -> tuple:
     """(rules, position) as :func:`position`, with every pile numbered in
     *fill* that the test leaves out holding *filler*: so that no vacancy the

@@ -5,7 +5,7 @@ forbidden on hand-made positions, and the deal as the book lays it."""
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import cards, filled, move_between, pile_index, pile_text, refusal
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
 
 # ---------------------------------------------------------------- General Sedgewick
 GS = "general-sedgewick"
@@ -14,10 +14,7 @@ F1, PACK, TALON = 6, 10, 11
 
 
 def gs(piles, **kw):
-    """A position with the pack holding a card or two (the game goes on)."""
-    piles = {PACK: "3d 4d", **piles}
-    kw.setdefault("down", {PACK: len(piles[PACK].split())})
-    return filled(GS, piles, CROSS, filler="2c", **kw)
+    return with_pack(GS, piles, CROSS, PACK, "2c", **kw)
 
 
 def test_sedgewick_the_card_after_the_cross_fixes_the_foundations_rank():
@@ -99,9 +96,7 @@ Q_F1, Q_PACK, Q_WASTE = 13, 21, 22
 
 
 def qu(piles, **kw):
-    piles = {Q_PACK: "3d 4d", **piles}
-    kw.setdefault("down", {Q_PACK: len(piles[Q_PACK].split())})
-    return filled(QU, piles, HEAPS, filler="2c", **kw)
+    return with_pack(QU, piles, HEAPS, Q_PACK, "2c", **kw)
 
 
 def test_quadrangle_the_card_after_the_frame_fixes_the_rank_of_eight_foundations():
@@ -211,9 +206,7 @@ WHOLE = [f"{r}{s}" for s in "shdc" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 
 def corners(piles, **kw):
-    piles = {C_STOCK: "3d 4d", **piles}
-    kw.setdefault("down", {C_STOCK: len(piles[C_STOCK].split())})
-    return filled(CO, piles, AUXILIARIES, filler="Kc", **kw)
+    return with_pack(CO, piles, AUXILIARIES, C_STOCK, "Kc", **kw)
 
 
 def test_corners_the_four_corners_are_of_different_suits():

@@ -5,7 +5,7 @@ shown allowed and forbidden on hand-made positions."""
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import cards, filled, move_between, pile_index, pile_text, refusal
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
 
 BL = "blockade"
 COLUMNS = range(1, 13)
@@ -13,9 +13,7 @@ B_F1, B_PACK = 13, 21
 
 
 def blockade(piles, rows=1, **kw):
-    piles = {B_PACK: "3d 4d 5d", **piles}
-    kw.setdefault("down", {B_PACK: len(piles[B_PACK].split())})
-    return filled(BL, piles, COLUMNS, filler="Kc", rows=rows, **kw)
+    return with_pack(BL, piles, COLUMNS, B_PACK, "Kc", "3d 4d 5d", rows=rows, **kw)
 
 
 def test_blockade_twelve_cards_in_a_row_then_a_row_under_it_at_each_deal():
@@ -82,9 +80,7 @@ K1, A1, BA_PACK = 9, 13, 17
 
 
 def babette(piles, **kw):
-    piles = {BA_PACK: "3d 4d", **piles}
-    kw.setdefault("down", {BA_PACK: len(piles[BA_PACK].split())})
-    return filled(BA, piles, GARDEN, filler="5c", **kw)
+    return with_pack(BA, piles, GARDEN, BA_PACK, "5c", **kw)
 
 
 def test_babette_rows_of_eight_each_blocking_the_one_above_no_vacancy_refilled():
