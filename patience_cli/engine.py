@@ -189,6 +189,9 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             return []  # the card a lone pile stands on (its king) heads it and never moves
         if spec.available == "all":
             return list(cards[pos.down[index]:])
+        if spec.available == "ends" and len(cards) > 1 and not pos.down[index] and \
+                (self.stock is None or not pos.piles[self.stock]):
+            return [cards[0], cards[-1]]  # once the pack is dealt, free at either end
         if len(cards) <= pos.down[index]:
             return []
         return [cards[-1]]
@@ -274,7 +277,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                     by_rank.setdefault(rank, []).append(taker)
             first_group = dst_group is groups[0]
             for src in sources:
-                many = self.specs[src].available == "all"
+                many = self.specs[src].several_free
                 if not first_group and not self._one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:

@@ -374,7 +374,7 @@ class Game:
         dsts = self._destinations(dst_word)
         pos = self.position
         spec = self.layout.piles[src]
-        if card is None and spec.available == "all" and pos.piles[src]:
+        if card is None and spec.several_free and pos.piles[src]:
             # A pile whose every card is available: find which card is meant.
             fits = [(c, d) for c in dict.fromkeys(self.rules.available_cards(pos, src))
                     for d in dsts
@@ -388,7 +388,7 @@ class Game:
                 raise IllegalMoveError(f"no card of {spec.the_ref} can go on "
                                        + self._dst_words(dsts))
             return Move(MoveKind.MOVE, src, fits[0][1], count, cards[0])
-        if card is not None and spec.available != "all":
+        if card is not None and not spec.several_free:
             graced = [Move(MoveKind.MOVE, src, d, count, card) for d in dsts]
             grace = self.rules.feature("Grace")
             graced = [m for m in graced if grace is not None and grace.owns(pos, m)]

@@ -193,6 +193,12 @@ class PileSpec(Record):
     }
 
     @property
+    def several_free(self) -> bool:
+        """Whether more than its top card may be free at once (a hand, a column
+        free at both ends): a move from it names its card."""
+        return self.available in ("all", "ends")
+
+    @property
     def is_face_down(self) -> bool:
         return self.face == "down"
 

@@ -163,7 +163,7 @@ PILE = table({
     "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
     "face": one_of("up", "down", "top-up", "alternate"),
     "build": BUILD,
-    "available": one_of("top", "all", "none"),
+    "available": one_of("top", "all", "none", "ends"),
     "tag": one_of("label", "inside"),
     "note": text,
     "withdraw": either(text, list_of(text)),

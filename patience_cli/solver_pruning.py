@@ -219,7 +219,7 @@ class Pruning:
         for src in rules.sources:
             if src == dst:
                 continue
-            many = specs[src].available == "all"
+            many = specs[src].several_free
             for card in dict.fromkeys(rules.available_cards(pos, src)):
                 if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
                     yield Move(MoveKind.MOVE, src, dst, 1, card if many else None)

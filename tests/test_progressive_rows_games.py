@@ -124,3 +124,37 @@ def test_babette_the_garden_is_taken_up_by_columns_twice_the_right_hand_column_f
         ["7s", "8s", "5h", "6h", "4c", "2c", "3c", ""]
     spent = babette({1: "2c", BA_PACK: ""}, down={}, regathered=2)[1]
     assert not rules.is_legal(spent, DEAL) and "2 times" in rules.deal_reason(spent)
+
+
+# ---------------------------------------------------------------- Hoffmann's other Blockade
+B2_COLUMNS, B2_ACE, B2_KING, B2_PACK = range(1, 11), 11, 15, 19
+
+
+def second(piles, **kw):
+    return with_pack(BL, piles, B2_COLUMNS, B2_PACK, "5c", variant="second", **kw)
+
+
+def test_blockade_second_rows_of_ten_aces_and_kings_as_they_come_no_marriages():
+    game = Game.new(BL, "second", seed=3)
+    rules, pos = game.rules, game.position
+    columns = [pos.piles[pile_index(rules, n)] for n in B2_COLUMNS]
+    assert all(len(c) == 1 and c[0].rank not in (1, 13) for c in columns)  # none waits
+    rules, pos = second({1: "9c", 2: "8c", 3: "Ah", 4: "Kh", 5: "Ah"})
+    settled = rules.settle(pos)
+    assert pile_text(rules, settled, B2_ACE) == "Ah" and pile_text(rules, settled, B2_KING) == "Kh"
+    assert pile_text(rules, settled, 5) == "Ah"                # a second A♥: an ordinary card
+    assert refusal(rules, settled, 2, 1) is not None            # no marriages
+
+
+def test_blockade_second_both_ends_free_once_all_is_dealt():
+    rules, pos = second({1: "2h 7s 3c", B2_ACE: "Ah", 6: "2c", B2_ACE + 1: "Ac"})
+    first = move_between(rules, 1, B2_ACE)._replace(card=cards("2h")[0])
+    assert not rules.is_legal(pos, first)                         # the pack still lasts
+    rules, pos = second({1: "2h 7s 3c", B2_ACE: "Ah", 6: "2c", B2_ACE + 1: "Ac", B2_PACK: ""},
+                        down={})
+    assert rules.is_legal(pos, first)                             # now its first card is free
+    middle = move_between(rules, 1, B2_ACE)._replace(card=cards("7s")[0])
+    assert not rules.is_legal(pos, middle)                        # never a card between two
+    assert first in list(rules.legal_moves(pos))
+    after = rules.apply(pos, first)
+    assert pile_text(rules, after, 1) == "7s 3c" and pile_text(rules, after, B2_ACE) == "Ah 2h"

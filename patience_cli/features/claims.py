@@ -84,7 +84,7 @@ class FoundationsFirst(Feature):
         if not rules.foundation_move_open(pos):
             return None
         return (Move(MoveKind.MOVE, src, dst, 1,
-                     card if rules.specs[src].available == "all" else None)
+                     card if rules.specs[src].several_free else None)
                 for src in rules.sources
                 for card in dict.fromkeys(rules.available_cards(pos, src))
                 for dst in rules.foundations
