@@ -159,18 +159,13 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             pos = f.dealt(pos)
         return pos
 
-    def withdraw(self, deck: Sequence[Card], piles: list[list[Card]]) -> list[Card]:
-        """Take the cards the layout withdraws out of *deck* onto their piles."""
-        from .dealing import withdraw
+    @staticmethod
+    def dealing() -> Any:
+        """The lay-out's rules (:mod:`.dealing`: withdrawing, dealing card by
+        card, going up as dealt), for a feature or a game that deals again."""
+        from . import dealing
 
-        return withdraw(self, deck, piles)
-
-    def deal_stepwise(self, deck: Sequence[Card], piles: list[list[Card]],
-                      order: list[PileSpec]) -> int:
-        """Deal *deck* card by card to the piles of *order* (:mod:`.dealing`)."""
-        from .dealing import deal_stepwise
-
-        return deal_stepwise(self, deck, piles, order)
+        return dealing
 
     def initial_extra(self, pos: Position) -> Position:
         return pos

@@ -97,7 +97,7 @@ class Regather(DealStep):
             return Position(tuple(tuple(p) for p in piles), tuple(down),
                             pos.extra).with_extra(regathered=done, **stalls)
         if rules.deals_up:  # dealt again as at the start: cards go up as they come
-            k = rules.deal_stepwise(cards, piles, [rules.specs[i] for i in order])
+            k = rules.dealing().deal_stepwise(rules, cards, piles, [rules.specs[i] for i in order])
         else:
             k = 0
             for i in order:

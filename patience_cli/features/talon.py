@@ -65,10 +65,9 @@ class Talon(DealStep):
             piles[self.stock], piles[self.talon] = stock[:-1], talon + stock[-1:]
             down[self.stock] = min(down[self.stock], len(stock) - 1)
             if self.rules.specs[self.talon].deal_up is not None:
-                from ..dealing import goes_up_as_dealt
-
-                up = goes_up_as_dealt(self.rules, [list(p) for p in pos.piles],
-                                      self.rules.specs[self.talon], stock[-1])
+                up = self.rules.dealing().goes_up_as_dealt(
+                    self.rules, [list(p) for p in pos.piles], self.rules.specs[self.talon],
+                    stock[-1])
                 if up is not None:  # up as it is turned, past the talon
                     piles[self.talon], piles[up] = talon, piles[up] + stock[-1:]
             new = Position(tuple(piles), tuple(down), pos.extra)

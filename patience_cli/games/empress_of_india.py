@@ -57,7 +57,7 @@ class EmpressRules(Rules):
         """The layout withdraws the Admirals, Generals, Empress, guard and the
         queens thrown aside; the Army and Navy are dealt here."""
         lists: list[list[Card]] = [[] for _ in self.specs]
-        rest = self.withdraw(deck, lists)
+        rest = self.dealing().withdraw(self, deck, lists)
         piles: list[tuple[Card, ...]] = [tuple(p) for p in lists]
         # the Army and Navy dealt together; the overflow of a full side to its talon
         while rest and not all(piles[i] for i in self.army + self.navy):
