@@ -245,10 +245,10 @@ def test_every_refusal_cites_the_rule_of_the_rule_sheet_that_forbids_it(game_id,
     assert "\u27e6" not in text and "cites(" not in text
     assert not re.search(r"(?m)^\s*\d+\.[^\s\d]", text)  # a mark took no rule's space
     rnd = random.Random(f"cite/{game_id}/{variant}")
-    for seed in (1, 2):
+    for seed in (1,):  # a fixed budget a game: one deal, eight positions, fifteen pairs each
         game = Game.new(game_id, variant, seed=seed)
         rules, n = game.rules, len(game.layout.piles)
-        for _ in range(10):
+        for _ in range(8):
             pos = game.position
             tried = [Move(MoveKind.MOVE, rnd.randrange(n), rnd.randrange(n)) for _ in range(15)]
             for move in [*tried, DEAL]:
