@@ -184,9 +184,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             return []  # the card a lone pile stands on (its king) heads it and never moves
         if spec.available == "all":
             return list(cards[pos.down[index]:])
-        if spec.available == "ends" and len(cards) > 1 and not pos.down[index] and \
-                (self.stock is None or not pos.piles[self.stock]):
-            return [cards[0], cards[-1]]  # once the pack is dealt, free at either end
+        if spec.available in ("ends", "ends-once-dealt") and len(cards) > 1 and \
+                not pos.down[index] and (spec.available == "ends" or self.stock is None
+                                         or not pos.piles[self.stock]):
+            return [cards[0], cards[-1]]  # free at either end (once the pack is dealt)
         if len(cards) <= pos.down[index]:
             return []
         return [cards[-1]]

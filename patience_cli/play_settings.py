@@ -41,9 +41,10 @@ class Hold(Record):
 class Grace(Record):
     """A counted grace: the groups, how often, the row, the ranks, only before the start."""
 
-    __slots__ = ("groups", "times", "row", "ranks", "before_start")
+    __slots__ = ("groups", "times", "row", "ranks", "before_start", "once_dealt")
     _defaults: ClassVar[dict[str, Any]] = {
-        "groups": (), "times": 1, "row": None, "ranks": None, "before_start": False}
+        "groups": (), "times": 1, "row": None, "ranks": None, "before_start": False,
+        "once_dealt": False}
 
 
 class Score(Record):
@@ -101,7 +102,7 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
             tuple(grace.get("from", ())), int(grace.get("times", 1)), grace.get("row"),
             None if grace.get("ranks") is None else tuple(str(r).upper()
                                                            for r in grace["ranks"]),
-            bool(grace.get("before_start", False))),
+            bool(grace.get("before_start", False)), bool(grace.get("once_dealt", False))),
         score=_made(Score, table.get("score")),
         onto_latest=_made(OntoLatest, table.get("onto_latest")),
         rows=_made(Rows, table.get("rows")),

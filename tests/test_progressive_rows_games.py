@@ -158,3 +158,60 @@ def test_blockade_second_both_ends_free_once_all_is_dealt():
     assert first in list(rules.legal_moves(pos))
     after = rules.apply(pos, first)
     assert pile_text(rules, after, 1) == "7s 3c" and pile_text(rules, after, B2_ACE) == "Ah 2h"
+
+
+# ---------------------------------------------------------------- the Labyrinth
+LA = "labyrinth"
+L_COLUMNS, L_ACE, L_KING, L_PACK = range(1, 11), 11, 15, 19
+BASES = {L_ACE: "As", L_ACE + 1: "Ah", L_ACE + 2: "Ad", L_ACE + 3: "Ac",
+         L_KING: "Ks", L_KING + 1: "Kh", L_KING + 2: "Kd", L_KING + 3: "Kc"}
+
+
+def labyrinth(piles, **kw):
+    """Three rows dealt, each column whole unless the test says otherwise."""
+    return with_pack(LA, {**BASES, **piles}, L_COLUMNS, L_PACK, "5c 6c 7c", "3d 4d 9s",
+                     rows=3, **kw)
+
+
+def test_labyrinth_aces_and_kings_laid_out_first_rows_of_ten():
+    game = Game.new(LA, seed=4)
+    rules, pos = game.rules, game.position
+    assert [pile_text(rules, pos, n) for n in BASES] == list(BASES.values())
+    assert all(len(pos.piles[pile_index(rules, n)]) == 1 for n in L_COLUMNS)
+    game.play(DEAL)
+    assert all(len(game.position.piles[pile_index(rules, n)]) == 2 for n in L_COLUMNS)
+
+
+def test_labyrinth_rule_2_free_from_the_top_or_the_bottom():
+    rules, pos = labyrinth({1: "2h Qs 2s", 2: "2d"})
+    top = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
+    middle = move_between(rules, 1, L_KING)._replace(card=cards("Qs")[0])
+    bottom = move_between(rules, 1, L_ACE)._replace(card=cards("2s")[0])
+    assert rules.is_legal(pos, top) and rules.is_legal(pos, bottom)
+    assert not rules.is_legal(pos, middle)                      # blocked both ways
+    assert "not available" in rules.move_reason(pos, middle)
+    assert refusal(rules, pos, 2, 1) is not None                 # nothing laid on a column
+
+
+def test_labyrinth_rule_3_only_the_row_being_dealt_is_refilled():
+    rules, pos = labyrinth({1: "2h Qs 2s", 2: "7c 8c 9c"})
+    top = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
+    after = rules.apply(pos, top)                                # a gap in the first row: kept
+    assert pile_text(rules, after, 1) == "Qs 2s" and pile_text(rules, after, L_PACK) == "3d 4d 9s"
+    bottom = move_between(rules, 1, L_ACE)._replace(card=cards("2s")[0])
+    after = rules.apply(after, bottom)                           # the current row: refilled
+    assert pile_text(rules, after, 1) == "Qs 9s"
+    dealt = rules.apply(after, DEAL)                             # a new row below all
+    assert pile_text(rules, dealt, 1) == "Qs 9s 4d"
+
+
+def test_labyrinth_rule_6_one_card_from_anywhere_once_the_pack_is_out():
+    rules, pos = labyrinth({1: "Qs 2h 7c"})
+    grace = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
+    assert not rules.is_legal(pos, grace)                        # not while the pack lasts
+    rules, pos = labyrinth({1: "Qs 2h 7c", 2: "9c 3h 8c", L_PACK: ""}, down={})
+    assert rules.is_legal(pos, grace) and grace in list(rules.legal_moves(pos))
+    after = rules.apply(pos, grace)
+    assert pile_text(rules, after, 1) == "Qs 7c" and after.get("graces") == 1
+    again = move_between(rules, 2, L_ACE + 1)._replace(card=cards("3h")[0])
+    assert not rules.is_legal(after, again)                      # once in the game

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         specs: tuple[PileSpec, ...]
         group_piles: dict[str, tuple[int, ...]]
         foundations: tuple[int, ...]
+        stock: int | None
         sources: tuple[int, ...]
         targets: tuple[int, ...]
         deals_up: bool

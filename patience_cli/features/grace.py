@@ -3,7 +3,9 @@ free may go to a foundation all the same (the Fifteen, the Picture Gallery).
 
 Layout: ``play.grace`` with ``from`` (the groups), ``times``, ``row`` (only
 the card dealt in that row of a pile), ``ranks`` (only cards of these ranks,
-each rank once) and ``before_start`` (only while no card can go up).
+each rank once), ``before_start`` (only while no card can go up) and
+``once_dealt`` (only once the pack is dealt out: the Labyrinth's one card
+taken from anywhere at the end).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ class Grace(Feature):
         self.row = rule.row
         self.ranks = rule.ranks
         self.before_start = rule.before_start
+        self.once_dealt = rule.once_dealt
 
     @classmethod
     def build(cls, rules: Rules) -> "Grace | None":
@@ -49,6 +52,8 @@ class Grace(Feature):
         if self.before_start and (any(pos.piles[f] for f in rules.foundations)
                                   or rules.foundation_move_open(pos)):
             return  # only while the game cannot even begin (the Fifteen)
+        if self.once_dealt and rules.stock is not None and pos.piles[rules.stock]:
+            return  # only at the end, once the pack is dealt out (the Labyrinth)
         used = pos.get("grace_ranks", ())
         for group in self.groups:
             for src in rules.group_piles[group]:

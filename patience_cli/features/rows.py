@@ -6,7 +6,9 @@ next pause or the moment it occurs (the Congress's rivers).
 Layout: ``play.rows`` with ``group`` (the piles a row is laid across),
 ``refill`` (``pause``: the next deal step refills every vacancy and does no
 more, a new row being dealt only when there is none; ``immediate``: every
-vacancy is refilled as it occurs; ``none``: vacancies are never refilled, each
+vacancy is refilled as it occurs; ``current``: only the row being dealt is
+refilled, as its vacancies occur, a column whose first card was taken away
+keeping its gap: the Labyrinth; ``none``: vacancies are never refilled, each
 deal lays a new row: Babette's garden) and ``also`` (a group whose piles the
 lay-out dealt a card to are refilled too, after the rows: the Congress's
 four original help places).
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 from .. import play_settings as settings
 from ..layout import Role
-from ..position import Position
+from ..position import Move, Position
 from .feature import DealStep, Rules
 
 
@@ -54,14 +56,30 @@ class ProgressiveRows(DealStep):
         order: list[int] = []
         if self.refill == "none":
             return order
+        if self.refill == "current":  # the row being dealt: a column short of it
+            tops = pos.get("tops") or (0,) * len(self.rows)
+            return [i for i, gone in zip(self.rows, tops)
+                    if len(pos.piles[i]) + gone < pos.get("rows", 1)]
         for row in range(pos.get("rows", 1)):
             # a pile short by two rows is named once for each row
             order.extend(i for i in self.rows if len(pos.piles[i]) <= row)
         order.extend(i for i in self.also if not pos.piles[i])
         return order
 
+    def after_move(self, before: Position, move: Move, after: Position) -> Position:
+        """(``current``) Count the cards taken from a column's top: the rows
+        they stood in stay gaps, never refilled."""
+        src = move.src
+        if self.refill != "current" or src not in self.rows or len(before.piles[src]) < 2 \
+                or move.card is None or before.piles[src][-1] == move.card:
+            return after
+        tops = list(before.get("tops") or (0,) * len(self.rows))
+        tops[self.rows.index(src)] += 1
+        return after.with_extra(tops=tuple(tops))
+
     def settle(self, pos: Position) -> Position:
-        if self.refill == "immediate" and self.vacancies(pos) and pos.piles[self.stock]:
+        if self.refill in ("immediate", "current") and self.vacancies(pos) and \
+                pos.piles[self.stock]:
             return self.apply_deal(pos)  # refills, as there are vacancies
         return pos
 
