@@ -164,7 +164,7 @@ def test_the_move_generator_lists_every_card_move_the_rules_allow(game_id):
                 for move in moves if plain else moves[:20]:
                     assert rules.move_reason(pos, move) is None, (game_id, seed, move)
                 for src in rules.sources if plain else ():
-                    many = rules.specs[src].available == "all"
+                    many = rules.specs[src].several_free
                     for card in rules.available_cards(pos, src):
                         for dst in range(len(pos.piles)):
                             move = Move("move", src, dst, 1, card if many else None)

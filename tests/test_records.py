@@ -24,7 +24,7 @@ def test_a_record_takes_its_fields_in_order_or_by_name_with_defaults():
     (lambda: Refill(), "needs its field 'sources'"),
     (lambda: Refill(("a",), colour="red"), "has no field 'colour'"),
     (lambda: Refill(("a",), sources=("b",)), "given twice"),
-    (lambda: Grace((), 1, None, None, False, "extra"), "fields given in order"),
+    (lambda: Grace((), 1, None, None, False, False, "extra"), "fields given in order"),
 ])
 def test_a_record_refuses_a_missing_unknown_or_doubled_field(make, words):
     with pytest.raises(TypeError, match=words):
