@@ -38,7 +38,7 @@ class Refusals:
     def _refusal_and_topics(self, pos: Position, move: Move
                             ) -> tuple[str | None, tuple[str, ...]]:
         """:meth:`move_reason`'s words, and the topics of the rule they give:
-        ``deal``, ``stay``, ``free:GROUP`` (which cards may leave a pile),
+        ``deal``, ``free:GROUP`` (which cards may leave a pile),
         ``empty:GROUP`` and ``build:GROUP`` (what a pile takes), a feature's
         ``TOPIC:GROUP`` and ``TOPIC``; none for what no rule of the game says
         (the game is over, a pile is empty, a move that is no move)."""
@@ -86,7 +86,9 @@ class Refusals:
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src][pos.down[move.src]:]:
-                    why = (f"the {move.card} is not available: only the top card of "
+                    which = "the first and the last card" if src.available.startswith("ends") \
+                        and len(available) > 1 else "the top card"
+                    why = (f"the {move.card} is not available: only {which} of "
                            f"{src.the_ref} may be played")
                     for f in self.features:
                         more = f.unavailable_words(pos, move.src)

@@ -189,7 +189,7 @@ def test_labyrinth_rule_2_free_from_the_top_or_the_bottom():
     bottom = move_between(rules, 1, L_ACE)._replace(card=cards("2s")[0])
     assert rules.is_legal(pos, top) and rules.is_legal(pos, bottom)
     assert not rules.is_legal(pos, middle)                      # blocked both ways
-    assert "not available" in rules.move_reason(pos, middle)
+    assert "only the first and the last card of Column 1" in rules.move_reason(pos, middle)
     assert refusal(rules, pos, 2, 1) is not None                 # nothing laid on a column
 
 
