@@ -202,6 +202,9 @@ class Building:
                         f"{RANK_NOUN[build.base]}: the {card} cannot start it")
             return None
         if build.empty == "none":
+            rows = self.layout.play.rows
+            if rows is not None and spec.group in (rows.group, *rows.groups):
+                return f"nothing is moved into an empty place of the {spec.name}: the deal refills it"
             return f"an empty packet of the {spec.name} is never refilled"
         return None
 

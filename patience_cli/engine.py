@@ -93,6 +93,11 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         #: the piles of each group, by the group's key
         self.group_piles: dict[str, tuple[int, ...]] = {
             g: tuple(p.index for p in ps) for g, ps in layout.groups()}
+        #: the piles that block each pile while they hold a card (``blocked_by``:
+        #: the pile in the same place of each group named)
+        self.blockers: tuple[tuple[int, ...], ...] = tuple(
+            tuple(self.group_piles[g][self.group_piles[p.group].index(p.index)]
+                  for g in p.blocked_by) for p in self.specs)
         #: whether cards go up to the foundations as they are dealt (deal_up)
         self.deals_up = any(p.deal_up is not None for p in self.specs)
         #: where cards may be played to, group by group
@@ -180,6 +185,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         cards = pos.piles[index]
         if not cards or spec.available == "none":
             return []
+        if spec.blocked_by and any(pos.piles[b] for b in self.blockers[index]):
+            return []  # a card lies in the same place of an outer circle
         if len(cards) == 1 and spec.build is not None and spec.build.alone:
             return []  # the card a lone pile stands on (its king) heads it and never moves
         if spec.available == "all":
@@ -258,13 +265,17 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         for dst_group in groups:
             # Empty piles of one layout group with one build are interchangeable:
             # list only the first of each (an empty ace's place and an empty
-            # king's are not alike, nor Quadrille's places of the fives and sixes).
+            # king's are not alike, nor Quadrille's places of the fives and sixes,
+            # nor the places of a game that words its own builds: Hoffmann's
+            # Constitution begins each heap from the card above it).
             firsts: dict[tuple, int] = {}
             for d in dst_group:
                 if not pos.piles[d] and d not in self.placed_by:  # each place its own
-                    firsts.setdefault((self.specs[d].group, self.specs[d].build), d)
+                    firsts.setdefault((self.specs[d].group, self.specs[d].build,
+                                       self._worded and d), d)
             dsts = [d for d in dst_group if pos.piles[d] or d in self.placed_by
-                    or firsts.get((self.specs[d].group, self.specs[d].build)) == d]
+                    or firsts.get((self.specs[d].group, self.specs[d].build,
+                                   self._worded and d)) == d]
             # the takers of each rank, in order (those that take any rank, or
             # are asked in full, under every rank): a card looks at its own
             by_rank: dict[int, list[tuple]] = {}
@@ -313,10 +324,12 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                     yield Move(_MOVE, src, dst, count)
 
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
-        """Moving a whole packet to an empty packet of the same kind changes
-        nothing: it is legal but never listed."""
+        """Moving a whole packet to an empty packet of the same group changes
+        nothing: it is legal but never listed (into another group's place, as
+        the Shah's outer card into an opened ray, it does)."""
         return (not pos.piles[dst] and len(pos.piles[src]) == 1
-                and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU)
+                and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU
+                and self.specs[src].group == self.specs[dst].group)
 
     # ------------------------------------------------------------------ legality
     def is_legal(self, pos: Position, move: Move) -> bool:

@@ -138,9 +138,12 @@ class Refill(Record):
     after_deal: tuple[str, ...] | None  # the sources once the pack has
                               # begun to be dealt (the Pyramid: the waste heap alone)
     size: int             # the pile is kept at this many cards at least
+    count: int | None     # an emptied pile takes so many cards together (la
+                          # Nivernaise's Line packet, four), else one at a time to its size
 
-    __slots__ = ("sources", "when", "after_deal", "size")
-    _defaults: ClassVar[dict[str, Any]] = {"when": "at-once", "after_deal": None, "size": 1}
+    __slots__ = ("sources", "when", "after_deal", "size", "count")
+    _defaults: ClassVar[dict[str, Any]] = {"when": "at-once", "after_deal": None, "size": 1,
+                                           "count": None}
 
 
 class PileSpec(Record):
@@ -179,17 +182,22 @@ class PileSpec(Record):
                           # it is free: dealt, turned, refilled or uncovered (Anna's knaves)
     deal_from_top: bool  # the cards dealt together here are laid from its free end
                                  # inwards: the first dealt is its top (Fortress's left wing)
+    blocked_by: tuple[str, ...]  # groups whose pile in the same place blocks this one
+                                 # while it holds a card (the Shah's circles)
+    caption_at: tuple[float, float] | None  # where the sheet centres the group's
+                                 # caption, where its piles leave no room beside them
 
     __slots__ = (
         "index", "number", "key", "group", "role", "name", "label", "at", "orientation", "spread",
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
-        "as_they_appear", "deal_from_top",
+        "as_they_appear", "deal_from_top", "blocked_by", "caption_at",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
         "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
+        "blocked_by": (), "caption_at": None,
     }
 
     @property

@@ -124,7 +124,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         r = entry.get("refill")
         refill = Refill(tuple(r["from"]), r.get("when", "at-once"),
                         tuple(r["after_deal"]) if "after_deal" in r else None,
-                        r.get("size", 1)) if r else None
+                        r.get("size", 1), r.get("count")) if r else None
         accepts = entry.get("accepts_from")
         labels = entry.get("labels")
         for i in range(count):
@@ -171,7 +171,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 second_to=tuple(entry["second_to"]) if "second_to" in entry else None,
                 deal_up=_per_pile_targets(entry.get("deal_up"), i),
                 as_they_appear=entry.get("as_they_appear", False),
-                deal_from_top=entry.get("deal_from_top", False)))
+                deal_from_top=entry.get("deal_from_top", False),
+                blocked_by=tuple(entry.get("blocked_by", ())),
+                caption_at=tuple(entry["caption_at"]) if "caption_at" in entry else None))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -182,7 +184,10 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         raise LayoutError(f"{gid}: deal_from_top: only for a pack dealt pile by pile, with "
                           "no card withdrawn first")
     play = raw.get("play", {})
-    for where, g in ([("play.deal_to", play["deal_to"])] if "deal_to" in play else []) + \
+    deal_to = play.get("deal_to")
+    if isinstance(deal_to, dict):
+        deal_to = deal_to["group"]
+    for where, g in ([("play.deal_to", deal_to)] if deal_to is not None else []) + \
             [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())] + \
             [("play.grace.from", g) for g in play.get("grace", {}).get("from", ())] + \
             [("play.bottom_to_top.from", g)
@@ -190,9 +195,24 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             [(f"play.hold.{k}", play["hold"][k]) for k in ("group", "up", "down")
              if k in play.get("hold", {})] + \
             [(f"play.rows.{k}", play["rows"][k]) for k in ("group", "also")
-             if k in play.get("rows", {})]:
+             if k in play.get("rows", {})] + \
+            [("play.rows.groups", g) for g in play.get("rows", {}).get("groups", ())] + \
+            [("play.rows.from", g) for g in play.get("rows", {}).get("from", ())] + \
+            [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
+             for g in p.get("blocked_by", ())]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
+    sizes = {g: sum(1 for p in piles if p.group == g) for g in groups}
+    for n, p in enumerate(piles):
+        for g in p.blocked_by:
+            if g in sizes and sizes[g] < sizes[p.group]:
+                raise LayoutError(f"{gid}: piles of group {p.group!r}: blocked_by: group {g!r} "
+                                  f"has {sizes[g]} piles, fewer than the {sizes[p.group]} "
+                                  "it must block place by place")
+    rows = play.get("rows")
+    if rows is not None and ("group" in rows) == ("groups" in rows):
+        raise LayoutError(f"{gid}: play.rows: give either 'group' (rows across its piles) or "
+                          "'groups' (each row a group of its own), not both or neither")
     hold = play.get("hold")
     if hold:
         sizes = {k: sum(1 for p in piles if p.group == hold[k]) for k in ("group", "up", "down")}

@@ -144,7 +144,7 @@ BUILD = table({
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
-                "size": integer(1, 52),
+                "size": integer(1, 52), "count": integer(1, 52),
                 "after_deal": list_of(text)},
                required=("from",))
 
@@ -159,6 +159,7 @@ PILE = table({
     "orientation": either(one_of("upright", "crosswise"),
                           list_of(one_of("upright", "crosswise"))),
     "tilt": either(number, list_of(number)),
+    "caption_at": point,
     "spread": one_of("none", "down", "right", "left", "fan", "hand"),
     "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
     "face": one_of("up", "down", "top-up", "alternate"),
@@ -174,6 +175,7 @@ PILE = table({
     "second_to": list_of(text),
     "deal_from_top": boolean,
     "as_they_appear": boolean,
+    "blocked_by": list_of(text),
     "deal_up": either(one_of("any", "starts"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 
@@ -185,7 +187,9 @@ REGATHER = table({"from": list_of(text), "shuffle": boolean,
                   "first": integer(1, 9999), "to": one_of("piles", "stock")},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
-              "deal_to": text, "regather": REGATHER,
+              "deal_to": either(text, table({"group": text, "cards": integer(1, 13)},
+                                            required=("group",))),
+              "regather": REGATHER,
               "bottom_to_top": table({"from": list_of(text), "times": integer(1, 9)},
                                      required=("from", "times")),
               "hold": table({"group": text, "up": text, "down": text,
@@ -197,8 +201,10 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                              required=("from",)),
               "score": table({"stake": integer(0, 9999), "per_card": integer(1, 99)},
                              required=("stake", "per_card")),
-              "rows": table({"group": text, "refill": one_of("pause", "immediate", "current", "none"),
-                             "also": text}, required=("group",)),
+              "rows": table({"group": text, "groups": list_of(text),
+                             "refill": one_of("pause", "immediate", "current", "none"),
+                             "also": text, "from": list_of(text)}),
+              "choose_base": table({"from": text}, required=("from",)),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

@@ -63,21 +63,32 @@ class OntoLatest(Record):
 
 
 class Rows(Record):
-    """Progressive rows."""
+    """Progressive rows: across the piles of one group (``group``), or each
+    row a group of its own (``groups``: the Shah's circles), refilled from the
+    groups ``sources`` (the pack by default)."""
 
-    __slots__ = ("group", "refill", "also")
-    _defaults: ClassVar[dict[str, Any]] = {"group": None, "refill": "pause", "also": None}
+    __slots__ = ("group", "groups", "refill", "also", "sources")
+    _defaults: ClassVar[dict[str, Any]] = {"group": None, "groups": (), "refill": "pause",
+                                           "also": None, "sources": ("stock",)}
+
+
+class ChooseBase(Record):
+    """The foundations' base chosen by the player from the cards dealt to a group."""
+
+    __slots__ = ("group",)
+    _defaults: ClassVar[dict[str, Any]] = {"group": None}
 
 
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
-    __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "regather",
-                 "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows")
+    __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
+                 "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
+        "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
-        "onto_latest": None, "rows": None}
+        "onto_latest": None, "rows": None, "choose_base": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -85,11 +96,14 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
     regather = table.get("regather")
     times = None if not regather else regather.get("times", 1)
     grace = table.get("grace")
+    deal_to = table.get("deal_to")
     return PlaySettings(
         redeals=int(table.get("redeals", 0)),
         redeal_shuffle=bool(table.get("redeal_shuffle", False)),
         own_packs=bool(table.get("own_packs", False)),
-        deal_to=table.get("deal_to"),
+        # deal_to: the group, or a table: the group and the cards laid on each pile
+        deal_to=deal_to.get("group") if isinstance(deal_to, dict) else deal_to,
+        deal_cards=int(deal_to.get("cards", 1)) if isinstance(deal_to, dict) else 1,
         # times = 0: a variant's way to say there is no new deal
         regather=None if not regather or times == 0 else Regather(
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),
@@ -105,8 +119,21 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
             bool(grace.get("before_start", False)), bool(grace.get("once_dealt", False))),
         score=_made(Score, table.get("score")),
         onto_latest=_made(OntoLatest, table.get("onto_latest")),
-        rows=_made(Rows, table.get("rows")),
+        rows=_rows(table.get("rows")),
+        choose_base=ChooseBase(table["choose_base"]["from"]) if table.get("choose_base")
+        else None,
     )
+
+
+def _rows(table: dict[str, Any] | None) -> Rows | None:
+    if not table:
+        return None
+    values = dict(table)
+    if "from" in values:
+        values["sources"] = tuple(values.pop("from"))
+    if "groups" in values:
+        values["groups"] = tuple(values["groups"])
+    return Rows(**values)
 
 
 def _made(kind: type, table: dict[str, Any] | None, groups: str | None = None) -> Any:

@@ -114,6 +114,8 @@ class Refusals:
             why = f.refusal(pos, move)
             if why is not None:
                 return why, _about(f, dst.group, src.group)
+            if f.verdict(pos, move):  # allowed whatever the routes and builds say
+                return None, ()
         route = self.route_reason(pos, move.src, move.dst, card)
         if route is not None:
             router = next((f for f in self.features if f.restricts_routes), None)

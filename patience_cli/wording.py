@@ -53,14 +53,11 @@ class Wording:
         (a vacancy refilled from the pack)."""
         text = None
         if move.kind == "deal":
-            # the card turned, where a step names it: the talon's first (its
-            # words are asked even where the deal refills vacancies)
-            for step in reversed(self._deal_steps):
-                text = step.dealt_words(pos, ascii)
-                if text is not None:
-                    if step.words_say_all:
-                        return text
-                    break
+            # the card turned, where the step taking the turn names it
+            step = self._deal_step(pos)  # type: ignore[attr-defined]
+            text = None if step is None else step.dealt_words(pos, ascii)
+            if text is not None and step.words_say_all:
+                return text
         if text is None:
             text = self.describe(pos, move, ascii)
         if after is None:

@@ -1,4 +1,5 @@
-"""General Sedgewick (Cadogan no. 28): the foundations' rank fixed by the deal.
+"""General Sedgewick (C28), the Quadrangle, Robert, the Corners and the Terrace (C27):
+the foundations' rank fixed by the deal or chosen by the player.
 Each rule and each sentence that allows or forbids something, shown allowed and
 forbidden on hand-made positions, and the deal as the book lays it."""
 
@@ -255,3 +256,98 @@ def test_corners_a_card_turned_that_follows_goes_up_else_to_the_waste_three_deal
     spent = corners({1: "5d", 2: "9s", 3: "Qh", 4: "2c", C_STOCK: "", C_WASTE: "8c"},
                     down={}, redeals=2)
     assert not spent[0].is_legal(spent[1], DEAL)
+
+
+# ---------------------------------------------------------------- the Terrace
+TER = "terrace"
+VALLEY = range(1, 10)
+TERRACE, TF1, TPACK, TTALON = 10, 11, 19, 20
+
+
+def ter(piles, **kw):
+    """A Terrace whose rank is chosen (a seven on the first foundation, unless
+    the test says), every Valley place filled with a K♠."""
+    return with_pack(TER, {TF1: "7h", **piles}, VALLEY, TPACK, "Ks", **kw)
+
+
+def test_terrace_the_deal_and_the_choice_of_the_foundations_rank():
+    """"Deal out ... a row of thirteen cards. ... turn up ... three cards, and
+    choose one of the three as a foundation ... place your two rejected cards
+    underneath ... and deal out seven other cards alongside" (rule 1)."""
+    game = Game.new(TER, seed=3)
+    rules, pos, deck = game.rules, game.position, game.deck
+    assert len(pos.piles[pile_index(rules, TERRACE)]) == 13
+    three = [pos.piles[pile_index(rules, n)] for n in VALLEY]
+    assert [len(p) for p in three] == [1, 1, 1, 0, 0, 0, 0, 0, 0]
+    assert [p[0] for p in three[:3]] == list(deck[13:16])
+    # the only moves: one of the three to the first foundation
+    assert list(rules.legal_moves(pos)) == [move_between(rules, n, TF1) for n in (1, 2, 3)]
+    assert "chosen first" in rules.move_reason(pos, DEAL)
+    assert "chosen first" in refusal(rules, pos, 1, TF1 + 1)
+    assert "chosen first" in refusal(rules, pos, TERRACE, TF1)
+    game.play(move_between(rules, 2, TF1))
+    game.play(DEAL)                                   # the seven others, and nothing more
+    after = game.position
+    assert pile_text(rules, after, TTALON) == ""
+    assert [len(after.piles[pile_index(rules, n)]) for n in VALLEY] == [1] * 9
+    assert after.piles[pile_index(rules, 1)] == three[0] and \
+        after.piles[pile_index(rules, 3)] == three[2]    # the two rejected stay
+    assert pile_text(rules, after, TF1) == deck[14].code
+
+
+def test_terrace_rules_2_3_only_its_right_hand_card_is_free_and_it_comes_first():
+    rules, pos = ter({TERRACE: "9c 8s", 1: "Kd", 2: "10d"})
+    assert refusal(rules, pos, TERRACE, TF1) is None          # the 8♠, its right-hand card
+    assert "must be played before any other" in refusal(rules, pos, 2, 1)
+    assert "must be played before the pack" in rules.move_reason(pos, DEAL)
+    rules, pos = ter({TERRACE: "8s 9c", 1: "10d"})
+    assert refusal(rules, pos, TERRACE, 1) is not None        # the Terrace goes only up
+    assert refusal(rules, pos, TERRACE, TF1) is not None      # the 9♣ follows no seven
+    assert refusal(rules, pos, 1, 2) is not None and rules.is_legal(pos, DEAL)
+
+
+def test_terrace_rule_4_foundations_alternate_colours_and_turn_the_corner():
+    rules, pos = ter({TF1: "Jh Qs Kd", 1: "Ac", 2: "Ad"})
+    assert refusal(rules, pos, 1, TF1) is None        # after the king, an ace of the other colour
+    assert "alternate" in refusal(rules, pos, 2, TF1)
+    rules, pos = ter({TF1: "Jh Qs Kd Ac 2h 3s 4h 5s 6h 7s 8h 9s 10h", 1: "Jc"})
+    assert "complete" in refusal(rules, pos, 1, TF1)  # thirteen cards: it ends at the ten
+
+
+def test_terrace_rule_5_the_others_of_the_rank_go_up_as_they_appear():
+    rules, pos = ter({TERRACE: "Kc 7c", 1: "7d", TTALON: "7s"})
+    settled = rules.settle(pos)
+    up = sorted(pile_text(rules, settled, n) for n in range(TF1 + 1, TF1 + 8))
+    assert up == ["", "", "", "", "7c", "7d", "7s"]
+    assert pile_text(rules, settled, TERRACE) == "Kc" and pile_text(rules, settled, 1) == ""
+    rules, pos = ter({2: "8c"})
+    assert "takes only" in refusal(rules, pos, 2, TF1 + 1)   # no other rank starts one
+
+
+def test_terrace_rule_6_the_valley_packs_down_in_alternate_colours_top_card_only():
+    rules, pos = ter({1: "9h", 2: "8c", 3: "8d", 4: "9c 2s", 5: "Ah", TTALON: "8s"})
+    assert refusal(rules, pos, 2, 1) is None           # an 8♣ on a 9♥
+    assert "alternate" in refusal(rules, pos, 3, 1)    # an 8♦ on a 9♥: same colour
+    assert refusal(rules, pos, 1, 2) is not None       # never upwards
+    assert refusal(rules, pos, TTALON, 1) is None      # the talon's top card too
+    assert refusal(rules, pos, 4, 1) is not None       # the 9♣ lies under the 2♠
+    rules, pos = ter({5: "Ah", 6: "Kc"})
+    assert refusal(rules, pos, 6, 5) is not None       # no corner turned in the Valley
+
+
+def test_terrace_rule_7_a_valley_vacancy_is_filled_from_the_pack_at_the_next_deal():
+    rules, pos = ter({1: "8h", TF1: "7s", TTALON: "5c", TPACK: "2d 3d"})
+    played = rules.apply(pos, move_between(rules, 1, TF1))
+    assert pile_text(rules, played, 1) == ""           # it waits for the deal
+    assert "filled only from the Pack" in refusal(rules, played, TTALON, 1)
+    assert "filled only from the Pack" in refusal(rules, played, 2, 1)
+    assert rules.deal_step_name(played) == "refill 1 vacancy from the pack"
+    dealt = rules.apply(played, DEAL)
+    assert pile_text(rules, dealt, 1) == "3d" and pile_text(rules, dealt, TTALON) == "5c"
+
+
+def test_terrace_rule_8_the_pack_is_turned_once_there_is_no_redeal():
+    rules, pos = ter({TTALON: "5c 6d", TPACK: "2d"})
+    dealt = rules.apply(pos, DEAL)
+    assert pile_text(rules, dealt, TTALON) == "5c 6d 2d"
+    assert not rules.is_legal(dealt, DEAL) and rules.status(dealt)[0] is Status.LOST

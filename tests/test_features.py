@@ -8,11 +8,13 @@ import json
 
 import pytest
 
+from conftest import cards as cards_of
+
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
-from patience_cli.features import AsTheyAppear, BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
+from patience_cli.features import AsTheyAppear, BaseChoice, BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
 from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
-from patience_cli.features import ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
+from patience_cli.features import ProgressiveCircles, ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
 from patience_cli.features.talon import redeal_shuffled
 
@@ -95,6 +97,19 @@ def test_deal_to_lays_a_card_from_the_pack_on_each_pile_of_its_group():
     assert isinstance(rules.feature(DealTo), DealTo)
 
 
+def test_deal_to_with_cards_lays_so_many_together_and_gives_way_to_a_new_deal():
+    """La Nivernaise's Line: four cards dealt together on each packet; once
+    the pack is out, the new deal of the group takes the turn."""
+    rules = made_up({"deal_to": {"group": "row", "cards": 2},
+                     "regather": {"from": ["row"], "to": "stock"}}, drop=("talon",))
+    pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 6: "2s 3s 4s 5s 6s"}, down={6: 5})
+    assert rules.deal_step_name(pos) == "deal 2 cards from the pack to each Row"
+    after = undone(rules, pos, DEAL)
+    assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["9c 6s 5s", "9d 4s 3s", "9h 2s"]
+    assert isinstance(rules._deal_step(after), Regather)
+    assert text_of(rules, undone(rules, after, DEAL), 6) != ""
+
+
 def test_bottom_to_top_lays_each_undermost_card_on_top_so_many_times():
     rules = made_up({"bottom_to_top": {"from": ["row"], "times": 1}}, drop=("stock", "talon"))
     pos = laid(rules, {1: "9c 5d", 2: "9d 4c 3h", 3: "10h"})
@@ -175,6 +190,53 @@ def test_progressive_rows_refilled_at_once_leave_no_vacancy_while_the_pack_lasts
 
 
 # ---------------------------------------------------------------- refills
+CIRCLES = [
+    {"group": "ring", "name": "Ring", "role": "tableau", "count": 2, "number": 8,
+     "at": [0, 5], "step": [1.5, 0], "deal": 1, "blocked_by": ["rim"],
+     "build": {"direction": "none", "empty": "none"}},
+    {"group": "rim", "name": "Rim", "role": "tableau", "count": 2, "number": 10,
+     "at": [0, 7], "step": [1.5, 0],
+     "build": {"direction": "down", "suit": "same", "empty": "none"}}]
+
+
+def test_progressive_circles_lay_each_ring_in_turn_then_refill_the_inner_first():
+    """The Shah's circles: the lay-out deals the first ring, each deal the
+    next; a card is free only with nothing in the same place beyond it
+    (``blocked_by``); vacancies wait for the next deal, which fills them all,
+    the first ring's first, from the talon's top card, then the pack."""
+    rules = made_up({"rows": {"groups": ["ring", "rim"], "from": ["talon", "stock"]}},
+                    extra_piles=CIRCLES, drop=("row",))
+    assert isinstance(rules.feature(ProgressiveCircles), ProgressiveCircles)
+    assert rules.feature(ProgressiveRows) is None
+    pos = laid(rules, {8: "2h", 9: "5c", 6: "9s 8s 7d"}, down={6: 3}, rows=1)
+    assert rules.deal_step_name(pos) == "deal the rim"
+    ring = rules.layout.by_number(8).index
+    assert rules.available_cards(pos, ring) == list(cards_of("2h"))  # nothing beyond it yet
+    holds_to_its_words(rules, pos)
+    dealt = undone(rules, pos, DEAL)
+    assert [text_of(rules, dealt, n) for n in (10, 11)] == ["7d", "8s"]
+    assert rules.available_cards(dealt, ring) == []                # the rim blocks it
+    assert "no card of Ring 8" in rules.move_reason(dealt, move(rules, 8, 4))
+    assert rules.deal_step_name(dealt).startswith("turn the next card")
+    opened = laid(rules, {8: "", 9: "5c", 10: "", 11: "Ks", 7: "Jd", 6: "9s"}, down={6: 1},
+                  rows=2)
+    assert rules.deal_step_name(opened).startswith("refill 2 vacancies, the ring first")
+    holds_to_its_words(rules, opened)
+    assert "the deal refills it" in rules.move_reason(opened, move(rules, 7, 10))
+    filled = undone(rules, opened, DEAL)
+    assert [text_of(rules, filled, n) for n in (8, 10, 7, 6)] == ["Jd", "9s", "", ""]
+    assert made_up().feature(ProgressiveCircles) is None
+
+
+def test_a_vacancy_refilled_with_a_count_takes_so_many_cards_together_once_emptied():
+    rules = made_up(piles={1: {"refill": {"from": ["stock"], "count": 3}}}, drop=("talon",))
+    pos = laid(rules, {1: "", 2: "9d", 3: "9h", 6: "2s 3s 4s 5s"}, down={6: 4})
+    filled = rules.settle(pos)
+    assert text_of(rules, filled, 1) == "5s 4s 3s" and text_of(rules, filled, 6) == "2s"
+    short = laid(rules, {1: "7c", 2: "9d", 3: "9h", 6: "2s 3s"}, down={6: 2})
+    assert rules.settle(short) == short               # a packet short of cards is not
+
+
 def test_a_vacancy_refilled_at_once_from_the_pack_is_filled_by_itself():
     rules = made_up(piles={1: {"refill": {"from": ["stock"], "when": "at-once"}}},
                     drop=("talon",))
@@ -329,6 +391,30 @@ def test_as_they_appear_a_card_that_starts_a_foundation_goes_there_once_free():
     full = laid(rules, {4: "Ah", 5: "Ac", 1: "Ah"})
     assert rules.settle(full) == full
     assert made_up().feature(AsTheyAppear) is None
+
+
+def test_base_choice_one_of_the_cards_turned_up_fixes_the_foundations_rank_first():
+    """The Terrace: until the player has sent one of the cards the lay-out
+    turned up to the first foundation, nothing else moves, the pack is not
+    dealt on and no card starts a foundation by itself; the card chosen fixes
+    the rank the other foundations start from."""
+    first = {"base": "first", "until": "first", "direction": "up", "suit": "same",
+             "wrap": True}
+    rules = made_up({"choose_base": {"from": "row"}},
+                    piles={1: {"deal": [1, 1, 0]}, 4: {"build": first, "as_they_appear": True}})
+    assert isinstance(rules.feature(BaseChoice), BaseChoice)
+    pos = laid(rules, {1: "7h", 2: "9c", 7: "9d", 6: "5s 6s"}, down={6: 2})
+    assert rules.settle(pos) == pos  # the 9♦ on the talon starts nothing yet
+    assert list(rules.legal_moves(pos)) == [move(rules, 1, 4), move(rules, 2, 4)]
+    holds_to_its_words(rules, pos)
+    assert "chosen first" in rules.move_reason(pos, move(rules, 7, 4))
+    assert "chosen first" in rules.move_reason(pos, move(rules, 2, 5))
+    assert "chosen first" in rules.move_reason(pos, DEAL)
+    chose = undone(rules, pos, move(rules, 2, 4))
+    # the nine fixes the rank: the talon's 9♦ starts the second foundation by itself
+    assert text_of(rules, chose, 4) == "9c" and text_of(rules, chose, 5) == "9d"
+    assert rules.is_legal(chose, DEAL)
+    assert made_up().feature(BaseChoice) is None
 
 
 def test_face_turning_the_card_beneath_is_turned_up_when_the_top_leaves():

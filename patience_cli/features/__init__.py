@@ -35,6 +35,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("as_they_appear", "AsTheyAppear", lambda layout: any(p.as_they_appear
                                                           for p in layout.piles)),
     ("refills", "RefillAtOnce", _refill("at-once")),
+    ("base_choice", "BaseChoice", lambda layout: layout.play.choose_base is not None),
     ("claims", "FirstClaims", lambda layout: any(
         p.first_claim and p.role is not Role.FOUNDATION for p in layout.piles)),
     ("claims", "FoundationsFirst", lambda layout: any(
@@ -51,7 +52,10 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
     ("cleared", "ClearedPackets", lambda layout: any(
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
-    ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None),
+    ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
+     and layout.play.rows.group is not None),
+    ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
+     and bool(layout.play.rows.groups)),
     ("refills", "RefillAtDeal", _refill("deal")),
     ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None),
     ("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None),
@@ -64,7 +68,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "RefillAtDeal", "OntoLatest", "DealTo", "BottomToTop", "Regather",
+    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "OntoLatest", "DealTo", "BottomToTop", "Regather",
     "Talon")
 
 _MODULES = {name: module for module, name, _ in FEATURES}

@@ -7,11 +7,14 @@ in the four angles").
 
 Layout: the foundation group's ``as_they_appear = true``.  It happens by
 itself after the deal and after every move, before anything else is done:
-the card goes to the first empty place of the group that takes it.
+the card goes to the first empty place of the group that takes it.  Where
+the base rank is ``first`` and no card of the group has fixed it yet (the
+Terrace's, chosen by the player), no card starts a place by itself.
 """
 
 from __future__ import annotations
 
+from ..layout_model import FIRST
 from ..position import Position
 from .feature import Feature, Rules
 
@@ -30,11 +33,20 @@ class AsTheyAppear(Feature):
         homes = tuple(p.index for p in rules.specs if p.as_they_appear)
         return cls(rules, homes) if homes else None
 
+    def decided(self, pos: Position, home: int) -> bool:
+        """Whether the rank that starts *home* is known: fixed by the layout,
+        or by a first card already laid in its group."""
+        spec = self.rules.specs[home]
+        if spec.build is None or spec.build.base != FIRST:
+            return True
+        return spec.build.first_of == "group" and \
+            any(pos.piles[i] for i in self.rules.group_piles[spec.group])
+
     def settle(self, pos: Position) -> Position:
         """Lay every free card that starts an empty place of the group."""
         rules = self.rules
         while True:
-            empty = [i for i in self.homes if not pos.piles[i]]
+            empty = [i for i in self.homes if not pos.piles[i] and self.decided(pos, i)]
             found = next(((src, card, dst) for src in rules.sources
                           for card in rules.available_cards(pos, src)
                           for dst in empty if rules.fits(pos, card, dst)), None)

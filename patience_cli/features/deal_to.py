@@ -1,6 +1,10 @@
-"""The pack dealt a card to each pile of a group at every deal step.
+"""The pack dealt a card (or a few together) to each pile of a group at
+every deal step.
 
-Layout: ``play.deal_to``, the group dealt to (with a pile of role ``stock``).
+Layout: ``play.deal_to``, the group dealt to (with a pile of role ``stock``),
+or a table: ``group`` and ``cards``, how many are laid on each pile together
+(la Nivernaise's Line, four at a time).  Once the pack is out, a new deal of
+the group (``play.regather``), where the layout has one, takes the turn.
 """
 
 from __future__ import annotations
@@ -16,6 +20,11 @@ class DealTo(DealStep):
     def __init__(self, rules: Rules, group: str, stock: int) -> None:
         super().__init__(rules)
         self.group, self.stock = group, stock
+        #: the cards laid on each pile together
+        self.cards = rules.layout.play.deal_cards
+
+    def takes_turn(self, pos: Position) -> bool:
+        return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
 
     @classmethod
     def build(cls, rules: Rules) -> "DealTo | None":
@@ -32,15 +41,18 @@ class DealTo(DealStep):
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
         for i in self.rules.group_piles[self.group]:
-            if not stock:
-                break
-            piles[i] = piles[i] + (stock.pop(),)
+            for _ in range(self.cards):
+                if not stock:
+                    break
+                piles[i] = piles[i] + (stock.pop(),)
         piles[self.stock] = tuple(stock)
         down[self.stock] = min(down[self.stock], len(stock))
         return Position(tuple(piles), tuple(down), pos.extra)
 
     def deal_name(self, pos: Position) -> str:
         name = self.rules.specs[self.rules.group_piles[self.group][0]].name
+        if self.cards > 1:
+            return f"deal {self.cards} cards from the pack to each {name}"
         return f"deal a card from the pack to each {name}"
 
     def ordered_groups(self) -> set[str]:

@@ -81,7 +81,8 @@ class RefillAtOnce(Feature):
         while changed:
             changed = False
             for i in self.piles:
-                if len(pos.piles[i]) >= rules.specs[i].refill.size:  # type: ignore[union-attr]
+                refill = rules.specs[i].refill
+                if len(pos.piles[i]) >= refill.size or (refill.count and pos.piles[i]):  # type: ignore[union-attr]
                     continue
                 for g in refill_sources(rules, pos, i):
                     piles = rules.group_piles[g]
@@ -90,7 +91,9 @@ class RefillAtOnce(Feature):
                             break  # the player chooses the card
                         continue
                     if pos.piles[piles[0]]:
-                        pos = rules.transfer(pos, piles[0], i)
+                        for _ in range(refill.count or 1):  # type: ignore[union-attr]
+                            if pos.piles[piles[0]]:  # (so many together: the first undermost)
+                                pos = rules.transfer(pos, piles[0], i)
                         changed = True
                         break
         return pos

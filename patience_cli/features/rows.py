@@ -45,7 +45,8 @@ class ProgressiveRows(DealStep):
     def build(cls, rules: Rules) -> "ProgressiveRows | None":
         rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
-        return cls(rules, rule, stock[0]) if rule is not None and len(stock) == 1 else None
+        return cls(rules, rule, stock[0]) if rule is not None and rule.group is not None \
+            and len(stock) == 1 else None
 
     def dealt(self, pos: Position) -> Position:
         return pos.with_extra(rows=1)  # the lay-out dealt the first row
@@ -129,3 +130,92 @@ class ProgressiveRows(DealStep):
 
     def ordered_groups(self) -> set[str]:
         return {self.group} | {self.rules.specs[i].group for i in self.also}
+
+
+class ProgressiveCircles(DealStep):
+    """Rows that are groups of their own, each laid in its places (the
+    Shah's circles of the star, each blocking the one inside it: the
+    places' ``blocked_by``): the lay-out deals the first, each deal step the
+    next; once all are laid, a deal step that finds vacancies refills them
+    all, the first row's first, from the ``from`` groups (the talon's top
+    card, then the pack's next), and does no more."""
+
+    topic = "rows"
+    keys = ("play.rows.groups",)
+    plain = False
+    words_say_all = True
+
+    def __init__(self, rules: Rules, rule: settings.Rows) -> None:
+        super().__init__(rules)
+        #: each row's piles, the first row (laid by the lay-out) first
+        self.rows = tuple(rules.group_piles[g] for g in rule.groups)
+        #: the single piles vacancies are filled from, in order of preference
+        self.sources = tuple(rules.group_piles[g][0] for g in rule.sources)
+
+    @classmethod
+    def build(cls, rules: Rules) -> "ProgressiveCircles | None":
+        rule = rules.layout.play.rows
+        return cls(rules, rule) if rule is not None and rule.groups else None
+
+    def dealt(self, pos: Position) -> Position:
+        return pos.with_extra(rows=1)  # the lay-out dealt the first row
+
+    def vacancies(self, pos: Position) -> list[int]:
+        """The empty places of the rows laid so far, the first row's first."""
+        return [i for row in self.rows[:pos.get("rows", 1)] for i in row if not pos.piles[i]]
+
+    def source(self, pos: Position) -> int | None:
+        return next((s for s in self.sources if pos.piles[s]), None)
+
+    def takes_turn(self, pos: Position) -> bool:
+        """While a row is still to be laid or a vacancy to be filled, and
+        there is a card to do it with."""
+        if pos.get("rows", 1) < len(self.rows):
+            return bool(pos.piles[self.rules.stock]) or bool(self.vacancies(pos))
+        return bool(self.vacancies(pos)) and self.source(pos) is not None
+
+    def apply_deal(self, pos: Position) -> Position:
+        rules = self.rules
+        todo = self.vacancies(pos)
+        rows = pos.get("rows", 1)
+        if not todo:  # the next row, from the pack
+            for i in self.rows[rows]:
+                if pos.piles[rules.stock]:
+                    pos = rules.transfer(pos, rules.stock, i)
+            return pos.with_extra(rows=rows + 1)
+        for i in todo:
+            source = self.source(pos)
+            if source is None:
+                break
+            pos = rules.transfer(pos, source, i)
+        return pos
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if self.source(pos) is None:
+            return "the pack is exhausted (there is no redeal)"
+        return None
+
+    def _row_name(self, k: int) -> str:
+        spec = self.rules.specs[self.rows[k][0]]
+        return (spec.heading or spec.name).lower()
+
+    def deal_name(self, pos: Position) -> str:
+        todo = self.vacancies(pos)
+        if todo:
+            n = len(todo)
+            return (f"refill {n} vacanc{'y' if n == 1 else 'ies'}, the "
+                    f"{self._row_name(0)} first, from the "
+                    f"{self.rules.group_names([self.rules.specs[s].group for s in self.sources])}")
+        return f"deal the {self._row_name(pos.get('rows', 1))}"
+
+    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
+        after = self.apply_deal(pos)
+        dealt = []
+        for row in self.rows:
+            for i in row:
+                new = after.piles[i][len(pos.piles[i]):]
+                dealt.extend(f"{c.text(ascii)} to {self.rules.specs[i].ref}" for c in new)
+        return f"{self.deal_name(pos)}: " + ", ".join(dealt)
+
+    def ordered_groups(self) -> set[str]:
+        return {self.rules.specs[row[0]].group for row in self.rows}

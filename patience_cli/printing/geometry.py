@@ -114,7 +114,7 @@ def diagram_boxes(layout: Layout, game: "Game | None" = None,
         boxes.append(place_label(spec.key, pile, lw, lh, look.units(3) / look.widen, boxes))
     for group, specs in inside_groups(layout):
         placed = place_caption(group, [piles[s.key] for s in specs], caption_text(specs),
-                               boxes, look)
+                               boxes, look, specs[0].caption_at)
         if placed is not None:
             boxes.append(placed)
     return boxes
@@ -165,11 +165,14 @@ def caption_text(specs: tuple[PileSpec, ...]) -> str:
 
 
 def place_caption(group: str, piles: list[Box], text: str, taken: list[Box],
-                  look: Look) -> Box | None:
+                  look: Look, at: tuple[float, float] | None = None) -> Box | None:
     """A place for a group's caption next to its piles, clear of everything
-    already placed: above, below, left or right, nearest first."""
+    already placed: above, below, left or right, nearest first; or centred
+    where the layout says (``caption_at``)."""
     w = look.units(text_width(text, SANS_BOLD, look.caption_pt) + 4)
     h = (look.caption_pt + 3) / look.scale
+    if at is not None:
+        return Box("caption", group, at[0] - w / 2, at[1] - h / 2, w, h)
     x0, y0 = min(b.x for b in piles), min(b.y for b in piles)
     x1, y1 = max(b.x + b.w for b in piles), max(b.y + b.h for b in piles)
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
