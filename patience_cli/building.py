@@ -211,15 +211,21 @@ class Building:
     def decided(self, pos: Position, spec: PileSpec) -> Build:
         """*spec*'s build with a base or end rank of ``first`` made real: the
         rank of the first card of any pile of its group (the card the deal
-        laid there), or of the pile's own (``first_of = "pile"``); its end is
-        the rank below, the run going round the corner.  Before any such card:
+        laid there), of the pile's own (``first_of = "pile"``) or of another
+        group's (``first_of = GROUP``: the Herring-Bone's descending
+        foundations take the ascending ones' rank); its end is the rank
+        before it, the run going round the corner.  Before any such card:
         still undecided (0)."""
         build = spec.build
         assert build is not None
-        piles = (spec.index,) if build.first_of == "pile" else self.group_piles[spec.group]
+        piles = (spec.index,) if build.first_of == "pile" else \
+            self.group_piles[spec.group if build.first_of == "group" else build.first_of]
         first = next((pos.piles[i][0].rank for i in piles if pos.piles[i]), 0)
         base = first if build.base == 0 else build.base
-        until = ((first - 2) % 13 + 1 if first else 0) if build.until == 0 else build.until
+        # the rank the run ends with: one below the first going up, one above going down
+        end = (first % 13 + 1 if build.direction == "down" else (first - 2) % 13 + 1) \
+            if first else 0
+        until = end if build.until == 0 else build.until
         return build._replace(base=base, until=until)
 
     def _suit_taken(self, pos: Position, spec: PileSpec, card: Card) -> bool:
@@ -280,6 +286,8 @@ class Building:
             return None  # no words are made for a move that is allowed
         plural = where == "the foundations"  # "the foundations follow", "the Garden follows"
         clash = f"the {card} cannot go on the {top}"
+        if build.direction == "none":
+            return f"nothing is placed on a card of {where}: only an empty place takes one"
         if build.suit == "same" and card.suit != top.suit:
             return f"{where} {'follow' if plural else 'follows'} suit: {clash}"
         if build.suit == "alternate" and card.colour == top.colour:

@@ -124,8 +124,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             tuple(f for f in self.features if f.restricts_routes)
         #: piles a feature lays cards on by its own rule (the places aside)
         self.placed_by: dict[int, Feature] = {i: f for f in self.features for i in f.places()}
-        if self.placed_by:
-            self.target_groups += (tuple(self.placed_by),)
+        placed = tuple(i for i in self.placed_by
+                       if not any(i in g for g in self.target_groups))
+        if placed:  # (a tableau's places a feature lays on are targets already)
+            self.target_groups += (placed,)
         self.targets = tuple(i for g in self.target_groups for i in g)
         self._own_route = type(self).route_reason is not Rules.route_reason
         self._open_routes = not (self._routers or self._own_route)

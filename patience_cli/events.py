@@ -52,8 +52,10 @@ def move_events(layout: Layout, before: Position, after: Position,
             events.append({"event": kind, "card": None if hidden else card.code,
                            "from": None if src is None else specs[src].number,
                            "to": specs[dst].number})
+    look = layout.play.look_ahead  # packets looked into, not turned up (la Nivernaise)
+    looked = look.group if look is not None else None
     for i, (old, new) in enumerate(zip(before.down, after.down)):
-        if new < old and after.piles[i]:
+        if new < old and after.piles[i] and specs[i].group != looked:
             shown = [c for j, c in enumerate(after.piles[i][new:old], new)
                      if specs[i].hidden(old, j)]
             for card in shown:

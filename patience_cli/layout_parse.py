@@ -198,8 +198,20 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              if k in play.get("rows", {})] + \
             [("play.rows.groups", g) for g in play.get("rows", {}).get("groups", ())] + \
             [("play.rows.from", g) for g in play.get("rows", {}).get("from", ())] + \
+            [(f"play.exchange.{k}", play["exchange"][k]) for k in ("up", "down")
+             if k in play.get("exchange", {})] + \
+            [(f"play.look_ahead.{k}", play["look_ahead"][k]) for k in ("group", "by")
+             if k in play.get("look_ahead", {})] + \
+            [("play.choose_base.from", g) for g in [play.get("choose_base", {}).get("from")]
+             if g is not None] + \
+            [("play.placing.group", g) for g in [play.get("placing", {}).get("group")]
+             if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
-             for g in p.get("blocked_by", ())]:
+             for g in p.get("blocked_by", ())] + \
+            [(f"piles[{n}].build.first_of", p["build"]["first_of"])
+             for n, p in enumerate(raw.get("piles", []))
+             if isinstance(p.get("build"), dict)
+             and p["build"].get("first_of") not in (None, "group", "pile")]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
     sizes = {g: sum(1 for p in piles if p.group == g) for g in groups}

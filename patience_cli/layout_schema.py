@@ -139,7 +139,7 @@ BUILD = table({
     "step": integer(1, 6), "wrap": boolean, "sequence": either(text, list_of(text)),
     "capacity": integer(1, 104), "distinct_suits": boolean,
     "base_card": either(text, list_of(text)), "one_way": boolean,
-    "first_of": one_of("group", "pile"),
+    "first_of": text,          # group, pile, or another group's key (checked with the groups)
     "alone": either(boolean, one_of("cleared")),
 })
 
@@ -195,7 +195,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "hold": table({"group": text, "up": text, "down": text,
                              "decide": one_of("continuing", "player")},
                             required=("group", "up", "down")),
-              "grace": table({"times": integer(1, 9), "from": list_of(text),
+              "grace": table({"times": integer(0, 9), "from": list_of(text),
                               "row": integer(1, 99), "ranks": list_of(rank),
                               "before_start": boolean, "once_dealt": boolean},
                              required=("from",)),
@@ -205,6 +205,10 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                              "refill": one_of("pause", "immediate", "current", "none"),
                              "also": text, "from": list_of(text)}),
               "choose_base": table({"from": text}, required=("from",)),
+              "exchange": table({"up": text, "down": text}, required=("up", "down")),
+              "look_ahead": table({"group": text, "by": text}, required=("group", "by")),
+              "placing": table({"group": text, "round": integer(1, 104)},
+                               required=("group", "round")),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

@@ -79,16 +79,40 @@ class ChooseBase(Record):
     _defaults: ClassVar[dict[str, Any]] = {"group": None}
 
 
+class Exchange(Record):
+    """Cards passed between the ascending and the descending foundations."""
+
+    __slots__ = ("up", "down")
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+
+class LookAhead(Record):
+    """How deep the packets of a group may be looked into: as many cards as
+    the group ``by`` has empty piles."""
+
+    __slots__ = ("group", "by")
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+
+class Placing(Record):
+    """Rounds of cards the player places on a group."""
+
+    __slots__ = ("group", "round")
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
-                 "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base")
+                 "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
+                 "exchange", "look_ahead", "placing")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
-        "onto_latest": None, "rows": None, "choose_base": None}
+        "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
+        "look_ahead": None, "placing": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -112,7 +136,8 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
             regather.get("to", "piles")),
         bottom_to_top=_made(BottomToTop, table.get("bottom_to_top"), groups="from"),
         hold=_made(Hold, table.get("hold")),
-        grace=None if not grace else Grace(
+        # times = 0: a variant's way to say there is no grace
+        grace=None if not grace or grace.get("times", 1) == 0 else Grace(
             tuple(grace.get("from", ())), int(grace.get("times", 1)), grace.get("row"),
             None if grace.get("ranks") is None else tuple(str(r).upper()
                                                            for r in grace["ranks"]),
@@ -122,6 +147,9 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         rows=_rows(table.get("rows")),
         choose_base=ChooseBase(table["choose_base"]["from"]) if table.get("choose_base")
         else None,
+        exchange=_made(Exchange, table.get("exchange")),
+        look_ahead=_made(LookAhead, table.get("look_ahead")),
+        placing=_made(Placing, table.get("placing")),
     )
 
 

@@ -63,6 +63,11 @@ class Refusals:
         taking = f"free:{src.group}"
         if move.src == move.dst:
             return "a card cannot move to the pile it is on", ()
+        if src.role is Role.FOUNDATION:
+            for f in self.features:
+                why = f.refusal(pos, move) if f.from_foundations else None
+                if why is not None:
+                    return why, (*_about(f, src.group, dst.group),)
         if src.role in (Role.FOUNDATION, Role.DISCARD, Role.DECORATION) or src.available == "none":
             what = "the foundations" if src.role is Role.FOUNDATION else src.the_ref
             return f"cards on {what} stay there", ()  # what a foundation is, in every book

@@ -351,3 +351,138 @@ def test_terrace_rule_8_the_pack_is_turned_once_there_is_no_redeal():
     dealt = rules.apply(pos, DEAL)
     assert pile_text(rules, dealt, TTALON) == "5c 6d 2d"
     assert not rules.is_legal(dealt, DEAL) and rules.status(dealt)[0] is Status.LOST
+
+
+# ---------------------------------------------------------------- the Plait
+PLAIT = "plait"
+PL, PCORNERS, PAUX, PF1, PPACK, PWASTE = 1, range(2, 6), range(6, 14), 14, 22, 23
+
+
+def plait(piles, **kw):
+    """A Plait whose rank is fixed (a seven on the first foundation, unless the
+    test says), every corner and auxiliary a K♠, the Plait a K♥ and a Q♥."""
+    return with_pack(PLAIT, {PF1: "7h", PL: "Kh Qh", **piles}, [*PCORNERS, *PAUX], PPACK, "Ks",
+                     **kw)
+
+
+def test_plait_the_deal_and_the_first_card_of_the_stock_fixes_the_rank():
+    for seed in range(1, 11):
+        game = Game.new(PLAIT, seed=seed)
+        rules, pos, deck = game.rules, game.position, game.deck
+        first = pos.piles[pile_index(rules, PF1)][0]
+        assert first == deck[32]                      # the card after the 32 of the tableau
+        plaited = pos.piles[pile_index(rules, PL)]     # the first twenty, less any gone up
+        assert plaited == deck[:len(plaited)] and len(plaited) <= 20
+        assert all(c.rank != first.rank for n in [*PCORNERS, *PAUX]
+                   for c in pos.piles[pile_index(rules, n)])
+
+
+def test_plait_rules_1_2_foundations_in_suit_round_the_corner_others_as_they_appear():
+    rules, pos = plait({PF1: "Jh Qh Kh", 6: "Ah", 7: "Ac"})
+    assert refusal(rules, pos, 6, PF1) is None         # after the king, the ace
+    assert "follow suit" in refusal(rules, pos, 7, PF1)
+    rules, pos = plait({PF1: "7h", 6: "7c", PWASTE: "7d"})
+    settled = rules.settle(pos)
+    assert sorted(pile_text(rules, settled, n) for n in range(15, 22)).count("") == 5
+    rules, pos = plait({6: "8c"})
+    assert "takes only" in refusal(rules, pos, 6, 15)
+
+
+def test_plait_rules_3_4_only_its_lowest_card_is_free_and_it_comes_first():
+    rules, pos = plait({PL: "8h Kc", 6: "8h"})
+    assert "the K♣ cannot go on the 7♥" in refusal(rules, pos, PL, PF1)  # the 8♥ under it
+    assert refusal(rules, pos, 6, PF1) is None
+    rules, pos = plait({PL: "Kc 8h", 6: "8h"})
+    assert refusal(rules, pos, PL, PF1) is None
+    assert "must be played before any other" in refusal(rules, pos, 6, PF1)
+    assert "must be played before the pack" in rules.move_reason(pos, DEAL)
+    assert "cannot be returned" in refusal(rules, pos, 7, 6)   # nothing is placed on them
+
+
+def test_plait_rule_5_corners_from_the_plait_auxiliaries_from_the_stock_at_once():
+    rules, pos = plait({2: "8h", 6: "Ks", PL: "Kc Qc", PPACK: "3d 4d"})
+    played = rules.apply(pos, move_between(rules, 2, PF1))
+    assert pile_text(rules, played, 2) == "Qc" and pile_text(rules, played, PL) == "Kc"
+    rules, pos = plait({6: "8h", PPACK: "3d 4d"})
+    played = rules.apply(pos, move_between(rules, 6, PF1))
+    assert pile_text(rules, played, 6) == "4d"
+
+
+def test_plait_rule_6_three_deals_in_all():
+    rules, pos = plait({PPACK: "", PWASTE: "2d 3d"}, down={PPACK: 0},
+                       redeals=2)
+    assert not rules.is_legal(pos, DEAL)
+    rules, pos = plait({PPACK: "", PWASTE: "2d 3d"}, down={PPACK: 0})
+    again = rules.apply(pos, DEAL)
+    assert pile_text(rules, again, PWASTE) == "" and len(again.piles[pile_index(rules, PPACK)]) == 2
+
+
+# ---------------------------------------------------------------- the Herring-Bone
+HB = "herring-bone"
+BONE, SCENES, BARS, UP1, DOWN1, HPACK, HTALON = 1, range(2, 10), range(10, 14), 14, 18, 22, 23
+
+
+def hb(piles, **kw):
+    """A Herring-Bone whose rank is fixed (a seven of hearts going up, unless the
+    test says), every side scene and bar a K♠, the bone a K♥ and a Q♥."""
+    return with_pack(HB, {UP1: "7h", BONE: "Kh Qh", **piles}, [*SCENES, *BARS], HPACK, "Ks",
+                     **kw)
+
+
+def test_herring_bone_the_deal_and_the_card_after_the_forty_fixes_the_rank():
+    for seed in range(1, 11):
+        game = Game.new(HB, seed=seed)
+        rules, pos, deck = game.rules, game.position, game.deck
+        assert pos.piles[pile_index(rules, UP1)][0] == deck[40]
+        bone = pos.piles[pile_index(rules, BONE)]
+        assert bone == deck[:len(bone)] and len(bone) <= 28
+
+
+def test_herring_bone_rules_1_2_four_up_four_down_in_suit_the_first_of_a_suit_up():
+    rules, pos = hb({2: "7h", 3: "7c", 4: "7h"})
+    settled = rules.settle(pos)
+    up = [pile_text(rules, settled, n) for n in range(UP1, UP1 + 4)]
+    down = [pile_text(rules, settled, n) for n in range(DOWN1, DOWN1 + 4)]
+    assert sorted(u for u in up if u) == ["7c", "7h"]   # the clubs' first goes up
+    assert [d for d in down if d] == ["7h"]             # the second heart goes down
+    rules, pos = hb({DOWN1: "7h", UP1: "7h 8h 9h 10h Jh Qh Kh", 2: "Ah", 3: "6h", 4: "6c"})
+    assert refusal(rules, pos, 2, UP1) is None         # round the corner going up
+    assert refusal(rules, pos, 3, DOWN1) is None       # a six on the descending seven
+    assert "follow suit" in refusal(rules, pos, 4, DOWN1)
+    assert "takes only" in refusal(rules, pos, 4, DOWN1 + 1)   # only a seven starts one
+
+
+def test_herring_bone_rule_3_the_bone_from_its_lowest_card_scenes_and_bars_free():
+    rules, pos = hb({BONE: "8h Kc", 2: "8h", 10: "8h"})
+    assert "the K♣ cannot go on the 7♥" in refusal(rules, pos, BONE, UP1)
+    assert refusal(rules, pos, 2, UP1) is None and refusal(rules, pos, 10, UP1) is None
+    assert "cannot be returned" in refusal(rules, pos, 2, 10)
+    assert "nothing is placed on a card" in refusal(rules, pos, 10, 3)
+
+
+def test_herring_bone_rule_4_an_emptied_bar_takes_the_bones_lowest_card_at_once():
+    rules, pos = hb({10: "8h", BONE: "Kc Qc"})
+    played = rules.apply(pos, move_between(rules, 10, UP1))
+    assert pile_text(rules, played, 10) == "Qc" and pile_text(rules, played, BONE) == "Kc"
+
+
+def test_herring_bone_rule_5_a_side_scene_only_from_the_talon_or_the_pack():
+    rules, pos = hb({2: "", HTALON: "5c", 10: "9d", HPACK: "3d 4d"})
+    assert refusal(rules, pos, HTALON, 2) is None
+    assert refusal(rules, pos, HPACK, 2) is None
+    assert "filled only from the Talon or the Pack" in refusal(rules, pos, 10, 2)
+    assert "filled only from the Talon or the Pack" in refusal(rules, pos, BONE, 2)
+
+
+def test_herring_bone_rule_6_cards_pass_between_a_suits_two_foundations():
+    rules, pos = hb({UP1: "7h 8h 9h", DOWN1: "7h 6h 5h 4h 3h 2h Ah Kh Qh Jh 10h"})
+    assert refusal(rules, pos, UP1, DOWN1) is None     # the 9♥ onto the 10♥
+    assert refusal(rules, pos, DOWN1, UP1) is None     # the 10♥ onto the 9♥
+
+
+def test_herring_bone_rule_7_two_shuffled_redeals():
+    rules, pos = hb({HPACK: "", HTALON: "2d 3d"}, down={HPACK: 0}, redeals=2)
+    assert not rules.is_legal(pos, DEAL)
+    rules, pos = hb({HPACK: "", HTALON: "2d 3d"}, down={HPACK: 0}, redeals=1)
+    again = rules.apply(pos, DEAL)
+    assert pile_text(rules, again, HTALON) == "" and len(again.piles[pile_index(rules, HPACK)]) == 2

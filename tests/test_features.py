@@ -13,7 +13,7 @@ from conftest import cards as cards_of
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
 from patience_cli.features import AsTheyAppear, BaseChoice, BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
-from patience_cli.features import FoundationsFirst, Grace, Holds, OntoLatest, PackFill
+from patience_cli.features import Exchange, FoundationsFirst, Grace, LookAhead, PlacedRounds, Holds, OntoLatest, PackFill
 from patience_cli.features import ProgressiveCircles, ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
 from patience_cli.features.talon import redeal_shuffled
@@ -110,6 +110,31 @@ def test_deal_to_with_cards_lays_so_many_together_and_gives_way_to_a_new_deal():
     assert text_of(rules, undone(rules, after, DEAL), 6) != ""
 
 
+def test_placed_rounds_each_card_turned_is_laid_where_the_player_likes():
+    """Sly: each card turned waits until it is placed on any pile of the group
+    (or played up); the group's cards are played only once the round is laid."""
+    rules = made_up({"placing": {"group": "row", "round": 2}},
+                    piles={1: {"build": None}, 2: {"build": None}, 3: {"build": None}})
+    assert isinstance(rules.feature(PlacedRounds), PlacedRounds)
+    pos = laid(rules, {1: "9c", 2: "2d", 3: "Ah", 6: "5s 6s 7s"}, down={6: 3})
+    assert rules.deal_step_name(pos) == "turn up the next card of the pack, to be placed (1 of 2)"
+    turned = undone(rules, pos, DEAL)
+    assert text_of(rules, turned, 7) == "7s"
+    holds_to_its_words(rules, turned)
+    talon = rules.layout.by_number(7).index
+    assert sorted(rules.specs[m.dst].number for m in rules.legal_moves(turned)
+                  if m.src == talon) == [1, 2, 3]
+    assert "must be placed first" in rules.move_reason(turned, DEAL)
+    assert "played only when the round" in rules.move_reason(turned, move(rules, 3, 4))
+    once = undone(rules, turned, move(rules, 7, 2))
+    assert text_of(rules, once, 2) == "2d 7s" and once.get("placed") == 1
+    twice = undone(rules, undone(rules, once, DEAL), move(rules, 7, 1))
+    assert not twice.get("round_on")                    # the round of two is laid
+    assert rules.move_reason(twice, move(rules, 3, 4)) is None
+    assert "only the card turned up" in rules.move_reason(twice, move(rules, 3, 1))
+    assert made_up().feature(PlacedRounds) is None
+
+
 def test_bottom_to_top_lays_each_undermost_card_on_top_so_many_times():
     rules = made_up({"bottom_to_top": {"from": ["row"], "times": 1}}, drop=("stock", "talon"))
     pos = laid(rules, {1: "9c 5d", 2: "9d 4c 3h", 3: "10h"})
@@ -179,6 +204,20 @@ def test_progressive_rows_refill_the_uppermost_vacancies_first_then_deal_a_new_r
     filled = undone(rules, short, DEAL)
     assert text_of(rules, filled, 2) == "8d 2s" and filled.get("rows") == 2
     assert rules.outcome(short, DEAL).endswith(": 2♠ to Row 2")
+
+
+def test_progressive_rows_refill_a_gap_at_the_top_of_a_column_free_at_both_ends_there():
+    rules = made_up({"rows": {"group": "row"}}, piles={1: {"available": "ends"}},
+                    drop=("talon",))
+    pos = laid(rules, {1: "Ah 9c 8d", 2: "Qs 2c", 3: "Jd 4d", 6: "5s 6s 7s"}, down={6: 3},
+               rows=3)
+    took = undone(rules, pos, move(rules, 1, 4, card="Ah"))        # from the column's top
+    assert text_of(rules, took, 1) == "9c 8d" and took.get("tops") == (1, 0, 0)
+    assert rules.deal_step_name(took).startswith("refill 3 vacancies")
+    filled = undone(rules, took, DEAL)   # row 1 of column 1 first, then row 3 of 2 and 3
+    assert [text_of(rules, filled, n) for n in (1, 2, 3)] == ["7s 9c 8d", "Qs 2c 6s",
+                                                              "Jd 4d 5s"]
+    assert filled.get("tops") == (0, 0, 0)
 
 
 def test_progressive_rows_refilled_at_once_leave_no_vacancy_while_the_pack_lasts():
@@ -415,6 +454,36 @@ def test_base_choice_one_of_the_cards_turned_up_fixes_the_foundations_rank_first
     assert text_of(rules, chose, 4) == "9c" and text_of(rules, chose, 5) == "9d"
     assert rules.is_legal(chose, DEAL)
     assert made_up().feature(BaseChoice) is None
+
+
+KINGS = [{"group": "king", "name": "King", "role": "foundation", "count": 2, "number": 8,
+          "at": [0, 5], "step": [1.5, 0],
+          "build": {"base": "K", "direction": "down", "suit": "same", "until": "A"}}]
+
+
+def test_exchange_a_card_passes_between_a_suits_up_and_down_foundations():
+    rules = made_up({"exchange": {"up": "foundation", "down": "king"}}, extra_piles=KINGS)
+    assert isinstance(rules.feature(Exchange), Exchange)
+    pos = laid(rules, {4: "Ah 2h 3h", 8: "Kh Qh Jh 10h 9h 8h 7h 6h 5h 4h", 5: "Ac", 9: "Kc",
+                       1: "9s", 6: "5s 6s"}, down={6: 2})
+    assert move(rules, 4, 8) in list(rules.legal_moves(pos))   # the 3♥ onto the 4♥
+    assert move(rules, 8, 4) in list(rules.legal_moves(pos))   # the 4♥ onto the 3♥
+    holds_to_its_words(rules, pos)
+    assert "begun with stays" in rules.move_reason(pos, move(rules, 5, 9))
+    assert "other way" in rules.move_reason(pos, move(rules, 4, 5))
+    after = undone(rules, pos, move(rules, 8, 4))
+    assert text_of(rules, after, 4) == "Ah 2h 3h 4h"
+    assert made_up().feature(Exchange) is None
+
+
+def test_look_ahead_packets_are_seen_as_deep_as_a_group_has_vacancies():
+    rules = made_up({"look_ahead": {"group": "row", "by": "foundation"}}, drop=("talon",))
+    assert isinstance(rules.feature(LookAhead), LookAhead)
+    pos = laid(rules, {1: "2c 3c 4c 5c", 4: "Ah", 5: "Ac"})
+    assert rules.settle(pos).down[0] == 3                 # no vacancy: the top card alone
+    one = laid(rules, {1: "2c 3c 4c 5c", 4: "Ah"})
+    assert rules.settle(one).down[0] == 2                 # one vacancy: one card more
+    assert made_up().feature(LookAhead) is None
 
 
 def test_face_turning_the_card_beneath_is_turned_up_when_the_top_leaves():

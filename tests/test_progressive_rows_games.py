@@ -215,3 +215,43 @@ def test_labyrinth_rule_6_one_card_from_anywhere_once_the_pack_is_out():
     assert pile_text(rules, after, 1) == "Qs 7c" and after.get("graces") == 1
     again = move_between(rules, 2, L_ACE + 1)._replace(card=cards("3h")[0])
     assert not rules.is_legal(after, again)                      # once in the game
+
+
+# ---------------------------------------------------------------- the Parallels (variant)
+def parallels(piles, **kw):
+    return with_pack(LA, {**BASES, **piles}, L_COLUMNS, L_PACK, "5c 6c 7c", "3d 4d 9s",
+                     variant="parallels", rows=3, **kw)
+
+
+def test_parallels_every_gap_is_refilled_uppermost_row_first_before_a_new_row():
+    """"You supply the places of the removed cards from the pack, first
+    completing the uppermost row, then the second, and so on"."""
+    rules, pos = parallels({1: "2h Qs 2s", 2: "7c 8c 9c", 3: "2d Jc Qc"})
+    top = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
+    after = rules.apply(pos, top)                                # a gap in the first row
+    assert pile_text(rules, after, 1) == "Qs 2s" and pile_text(rules, after, L_PACK) == "3d 4d 9s"
+    bottom = move_between(rules, 3, L_ACE + 2)._replace(card=cards("Qc")[0])
+    assert not rules.is_legal(after, bottom)                     # the Q♣ goes nowhere
+    up = rules.apply(after, move_between(rules, 3, L_ACE + 2)._replace(card=cards("2d")[0]))
+    assert rules.deal_step_name(up) == "refill 2 vacancies from the pack, uppermost rows first"
+    filled = rules.apply(up, DEAL)
+    # the first row's gaps first, left to right, each above its column's cards
+    assert pile_text(rules, filled, 1) == "9s Qs 2s" and pile_text(rules, filled, 3) == "4d Jc Qc"
+    assert rules.deal_step_name(filled) == "deal row 4 of the columns"
+    assert not rules.is_legal(pos, move_between(rules, 2, 1))    # nothing laid on a column
+
+
+def test_parallels_has_no_grace():
+    rules, pos = parallels({1: "Qs 2h 7c", 2: "9c 3h 8c", L_PACK: ""}, down={})
+    grace = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
+    assert not rules.is_legal(pos, grace) and rules.feature("Grace") is None
+    assert "only the first and the last card" in rules.move_reason(pos, grace)
+
+
+def test_labyrinth_as_they_appear_the_aces_and_kings_wait_for_the_deal():
+    game = Game.new(LA, seed=4, variant="as-they-appear")
+    rules, pos = game.rules, game.position
+    up = [c for n in range(L_ACE, L_KING + 4) for c in pos.piles[pile_index(rules, n)][:1]]
+    assert all(c.rank in (1, 13) for c in up) and len({(c.rank, c.suit) for c in up}) == len(up)
+    assert len(pos.piles[pile_index(rules, L_PACK)]) == 104 - 10 - sum(
+        len(pos.piles[pile_index(rules, n)]) for n in range(L_ACE, L_KING + 4))

@@ -47,11 +47,14 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
         for p in layout.piles)),
     ("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
     ("grace", "Grace", lambda layout: layout.play.grace is not None),
+    ("exchange", "Exchange", lambda layout: layout.play.exchange is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
+    ("look_ahead", "LookAhead", lambda layout: layout.play.look_ahead is not None),
     ("cleared", "ClearedPackets", lambda layout: any(
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
+    ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
     ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
      and layout.play.rows.group is not None),
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
@@ -68,8 +71,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "OntoLatest", "DealTo", "BottomToTop", "Regather",
-    "Talon")
+    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "PlacedRounds", "OntoLatest",
+    "DealTo", "BottomToTop", "Regather", "Talon")
 
 _MODULES = {name: module for module, name, _ in FEATURES}
 

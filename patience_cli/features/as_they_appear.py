@@ -39,8 +39,11 @@ class AsTheyAppear(Feature):
         spec = self.rules.specs[home]
         if spec.build is None or spec.build.base != FIRST:
             return True
-        return spec.build.first_of == "group" and \
-            any(pos.piles[i] for i in self.rules.group_piles[spec.group])
+        first_of = spec.build.first_of
+        if first_of == "pile":
+            return False  # each pile's own first card decides it: none starts it by itself
+        group = spec.group if first_of == "group" else first_of
+        return any(pos.piles[i] for i in self.rules.group_piles[group])
 
     def settle(self, pos: Position) -> Position:
         """Lay every free card that starts an empty place of the group."""

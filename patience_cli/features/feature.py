@@ -71,6 +71,9 @@ class Feature:
     #: Whether the rule restricts where a card may travel (then the move
     #: generator asks :meth:`route_allows` of every move it looks at).
     restricts_routes: bool = False
+    #: Whether the rule lets cards leave the foundations (then a refusal of
+    #: such a move asks its :meth:`refusal` before saying they stay there).
+    from_foundations: ClassVar[bool] = False
 
     def __init__(self, rules: "Rules") -> None:
         self.rules = rules

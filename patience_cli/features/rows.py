@@ -5,7 +5,8 @@ next pause or the moment it occurs (the Congress's rivers).
 
 Layout: ``play.rows`` with ``group`` (the piles a row is laid across),
 ``refill`` (``pause``: the next deal step refills every vacancy and does no
-more, a new row being dealt only when there is none; ``immediate``: every
+more, a new row being dealt only when there is none, a gap left at the top of
+a column free at both ends filled there, above its cards: the Parallels; ``immediate``: every
 vacancy is refilled as it occurs; ``current``: only the row being dealt is
 refilled, as its vacancies occur, a column whose first card was taken away
 keeping its gap: the Labyrinth; ``none``: vacancies are never refilled, each
@@ -51,27 +52,39 @@ class ProgressiveRows(DealStep):
     def dealt(self, pos: Position) -> Position:
         return pos.with_extra(rows=1)  # the lay-out dealt the first row
 
+    def gaps(self, pos: Position) -> list[tuple[int, bool]]:
+        """(``pause`` and ``immediate``) The places to refill, in order: the
+        rows' uppermost first, left to right in each row; each a column and
+        whether the gap lies above the column's cards (a card taken from a
+        column free at both ends: the Parallels), not below them."""
+        tops = pos.get("tops") or (0,) * len(self.rows)
+        found = []
+        for row in range(pos.get("rows", 1)):
+            # a pile short by two rows is named once for each row
+            for i, gone in zip(self.rows, tops):
+                if row < gone:
+                    found.append((i, True))
+                elif row >= gone + len(pos.piles[i]):
+                    found.append((i, False))
+        return found
+
     def vacancies(self, pos: Position) -> list[int]:
         """The piles to refill from the pack, in order: the rows' uppermost
         first (left to right in each row), then the ``also`` piles."""
-        order: list[int] = []
         if self.refill == "none":
-            return order
+            return []
         if self.refill == "current":  # the row being dealt: a column short of it
             tops = pos.get("tops") or (0,) * len(self.rows)
             return [i for i, gone in zip(self.rows, tops)
                     if len(pos.piles[i]) + gone < pos.get("rows", 1)]
-        for row in range(pos.get("rows", 1)):
-            # a pile short by two rows is named once for each row
-            order.extend(i for i in self.rows if len(pos.piles[i]) <= row)
-        order.extend(i for i in self.also if not pos.piles[i])
-        return order
+        return [i for i, _ in self.gaps(pos)] + [i for i in self.also if not pos.piles[i]]
 
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """(``current``) Count the cards taken from a column's top: the rows
         they stood in stay gaps, never refilled."""
         src = move.src
-        if self.refill != "current" or src not in self.rows or len(before.piles[src]) < 2 \
+        if self.refill in ("none", "immediate") or src not in self.rows \
+                or len(before.piles[src]) < 2 \
                 or move.card is None or before.piles[src][-1] == move.card:
             return after
         tops = list(before.get("tops") or (0,) * len(self.rows))
@@ -97,8 +110,30 @@ class ProgressiveRows(DealStep):
     def apply_deal(self, pos: Position) -> Position:
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
-        todo = self.vacancies(pos)
         rows = pos.get("rows", 1)
+        if self.refill in ("pause", "immediate") and self.gaps(pos):
+            # the gaps, uppermost rows first: one above a column's cards goes
+            # back above them (its cards laid above in the order they come)
+            tops = list(pos.get("tops") or (0,) * len(self.rows))
+            above: dict[int, list] = {}
+            for i, top in self.gaps(pos):
+                if not stock:
+                    break
+                if top:
+                    above.setdefault(i, []).append(stock.pop())
+                    tops[self.rows.index(i)] -= 1
+                else:
+                    piles[i] = piles[i] + (stock.pop(),)
+            for i, cards in above.items():
+                piles[i] = tuple(cards) + piles[i]
+            for i in self.also:
+                if not piles[i] and stock:
+                    piles[i] = (stock.pop(),)
+            piles[self.stock] = tuple(stock)
+            down[self.stock] = len(stock)
+            after = Position(tuple(piles), tuple(down), pos.extra)
+            return after.with_extra(tops=tuple(tops)) if pos.get("tops") else after
+        todo = self.vacancies(pos)
         if not todo:
             todo = list(self.rows)
             rows += 1
