@@ -339,24 +339,6 @@ except (AttributeError, ValueError, OSError):
 
 
 # ---------------------------------------------------------------- the odds of a game
-@dataclass
-class Odds:
-    game: str
-    variant: str | None
-    deals: int
-    won: int
-    lost: int
-    undecided: int
-    low: float      # the 95% interval for the share of deals that can be won
-    high: float
-    budget: str     # what each deal was given
-
-    @property
-    def rate(self) -> float | None:
-        decided = self.won + self.lost
-        return self.won / decided if decided else None
-
-
 def wilson(successes: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default)."""
     if n == 0:
@@ -374,15 +356,3 @@ def odds_interval(won: int, lost: int, undecided: int) -> tuple[float, float]:
     interval instead of counting as a loss."""
     n = won + lost + undecided
     return wilson(won, n)[0], wilson(won + undecided, n)[1]
-
-
-def solve_seed(args: tuple) -> str:
-    """One deal's answer, for a pool of worker processes: (game, variant,
-    seed, seconds, positions[, the memory this worker may hold])."""
-    from .game import Game
-
-    game_id, variant, seed, seconds, max_states = args[:5]
-    memory = args[5] if len(args) > 5 else None
-    game = Game.new(game_id, variant, seed=seed)
-    return solve(game.rules, game.start, seconds=seconds, max_states=max_states,
-                 shorten=False, memory_most=memory).result

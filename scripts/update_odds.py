@@ -4,8 +4,16 @@ rules_text/odds.json (printed on each rule sheet and in the README).
     python scripts/update_odds.py red-and-black sultan --deals 50 --states 5000 --time 2
     python scripts/update_odds.py red-and-black:hoffmann --deals 50
 
+    python scripts/update_odds.py --from output/odds/*.jsonl other-machine/*.jsonl
+
 A GAME:VARIANT is recorded under "GAME+VARIANT".  Deals 1..N, reproducible
-with --states (--time only caps a slow machine)."""
+with --states (--time only caps a slow machine).  Each deal's answer is kept
+in 'patience odds''s results file (output/odds/GAME.jsonl) as it comes, so a
+measurement stopped part way resumes where it stopped when run again.
+
+--from builds the figures from results files instead (of several runs or
+machines, merged): for each game and variant in them, deals 1 to N as far as
+none is missing, under the largest budget any of them had."""
 
 from __future__ import annotations
 
@@ -25,6 +33,8 @@ def main() -> None:
     parser.add_argument("--states", type=int, default=5000)
     parser.add_argument("--time", type=float, default=2.0)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--from", dest="sources", nargs="+", metavar="FILE",
+                        help="results files of 'patience odds' to build the figures from")
     parser.add_argument("--readme-only", action="store_true",
                         help="only rewrite the README's table from odds.json")
     args = parser.parse_args()
@@ -32,6 +42,14 @@ def main() -> None:
         write_readme(json.loads(ODDS.read_text(encoding="utf-8")))
         return
     data = json.loads(ODDS.read_text(encoding="utf-8"))
+    if args.sources:
+        for key, entry in from_results(args.sources).items():
+            data["games"][key] = entry
+            print(f"{key}: deals 1 to {entry['deals']}: won {entry['won']}, lost "
+                  f"{entry['lost']}, undecided {entry['undecided']}")
+        ODDS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        write_readme(data)
+        return
     for name in args.games:
         game, _, variant = name.partition(":")
         command = [sys.executable, "-m", "patience_cli", "odds", game, "--deals", str(args.deals),
@@ -50,6 +68,34 @@ def main() -> None:
         # stopped part way loses only the game it was on
         ODDS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         write_readme(data)
+
+
+def from_results(paths: list[str]) -> dict[str, dict]:
+    """odds.json's entries from results files: one for each game and variant
+    met in them."""
+    from patience_cli.odds_results import (Answers, first_deals, largest_budget, read_answers,
+                                           tally)
+    from patience_cli.solver import odds_interval
+
+    known: dict[tuple[str, str | None], Answers] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as fh:
+            for answer in read_answers(fh, path):
+                key = (answer.game, answer.variant)
+                known.setdefault(key, Answers(*key)).add(answer)
+    entries = {}
+    for (game, variant), answers in sorted(known.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
+        deals = first_deals(answers)
+        if not deals:
+            print(f"{game}{'+' + variant if variant else ''}: no answer for deal 1; left out")
+            continue
+        t = tally(deals)
+        low, high = odds_interval(t.won, t.lost, t.undecided)
+        entries[game + (f"+{variant}" if variant else "")] = {
+            "variant": variant, "deals": t.deals, "won": t.won, "lost": t.lost,
+            "undecided": t.undecided, "low": round(low, 4), "high": round(high, 4),
+            "budget": largest_budget(deals).text()}
+    return entries
 
 
 def percent(x: float) -> str:

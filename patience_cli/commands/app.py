@@ -410,7 +410,7 @@ COMMAND_MODULES = {
     "list": "play", "new": "play", "deal-out": "play", "show": "play", "moves": "play",
     "move": "play", "deal": "play", "auto": "play", "undo": "play", "redo": "play",
     "restart": "play", "rules": "study", "solve": "study", "export": "study",
-    "odds": "study", "hint": "study", "games": "scripting", "stats": "scripting",
+    "odds": "odds", "hint": "study", "games": "scripting", "stats": "scripting",
     "play": "scripting", "print": "sheets",
 }
 ORDER = tuple(COMMAND_MODULES)

@@ -1,4 +1,4 @@
-"""Commands that study a game: rules, solve, export, odds, hint."""
+"""Commands that study a game: rules, solve, export, hint (odds: odds.py)."""
 
 from __future__ import annotations
 
@@ -271,86 +271,6 @@ def solvitaire_deal(game: Game) -> dict[str, Any]:
     return {"tableau piles": tableau, "reserve": reserve}
 
 
-#: the most deals 'odds' names one by one in its text (--json names them all)
-ODDS_LISTED = 30
-
-
-@app.command()
-def odds(
-    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
-                                        help="The game, e.g. fours.")],
-    deals: Annotated[int, typer.Option("--deals", "-d", min=1, max=1_000_000,
-                                       help="Solve deals 1 to N.")] = 100,
-    states: Annotated[int, typer.Option(
-        "--states", min=10, help="Positions each deal may search (keeps a run "
-        "reproducible).")] = 20_000,
-    seconds: Annotated[float, typer.Option(
-        "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
-                                      help="Worker processes (at most one a core; the "
-                                      "memory cap is shared among them).")] = 1,
-    variant: VariantOpt = None, as_json: JsonOpt = False,
-) -> None:
-    """How often a game comes out: solves deals 1..N and reports those won,
-    proved lost and undecided, and the share that can be won with its 95%
-    interval (undecided deals widen it; they are not counted as losses).
-    Thoughtful solving: the solver sees every card. Reproducible when the
-    --states budget, not --time, stops the searches. Names the deals proved
-    lost and those undecided (all of them with --json, as lost_deals and
-    undecided_deals; up to 30 of each in the text).
-
-    Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
-    flower-garden --deals 100 --time 10 --json
-    """
-    def body() -> None:
-        import os
-
-        from ..solver import LOST, MEMORY_MOST, WON, Odds, odds_interval, solve_seed
-
-        gid = resolve_game(game)
-        var = check_variant(gid, variant)
-        # no more workers than cores (or deals), and the memory cap shared among them
-        workers = max(1, min(jobs, os.cpu_count() or 1, deals))
-        share = MEMORY_MOST // workers
-        work = [(gid, var, n, seconds, states, share) for n in range(1, deals + 1)]
-        results: list[str] = []
-        bar = _progress(deals)
-        if workers > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(workers) as pool:
-                for result in pool.imap(solve_seed, work,
-                                        chunksize=max(1, deals // (workers * 8))):
-                    results.append(result)
-                    bar(len(results))
-        else:
-            for item in work:
-                results.append(solve_seed(item))
-                bar(len(results))
-        bar(None)
-        won, lost = results.count(WON), results.count(LOST)
-        low, high = odds_interval(won, lost, deals - won - lost)
-        o = Odds(gid, var, deals, won, lost, deals - won - lost, low, high,
-                 f"{states} positions or {seconds:g} s a deal")
-        lost_deals = [n for n, r in enumerate(results, 1) if r == LOST]
-        open_deals = [n for n, r in enumerate(results, 1) if r not in (WON, LOST)]
-        if as_json:
-            output.write(json_text({"schema": SCHEMA, "kind": "odds", "game": gid,
-                                     "variant": var, "deals": deals, "won": won, "lost": lost,
-                                     "undecided": o.undecided, "low": round(low, 4),
-                                     "high": round(high, 4), "budget": o.budget,
-                                     "lost_deals": lost_deals, "undecided_deals": open_deals}))
-            return
-        output.write(f"{load_layout(gid, var).title}, deals 1 to {deals} ({o.budget}):\n"
-                     f"  won {won}, proved lost {lost}, undecided {o.undecided}\n"
-                     f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
-        for what, which in (("proved lost", lost_deals), ("undecided", open_deals)):
-            if which and len(which) <= ODDS_LISTED:
-                output.write(f"  {what}: deal{'s' if len(which) > 1 else ''} "
-                             f"{', '.join(map(str, which))}\n")
-    run(body, as_json)
-
-
 def _best_looking(game: Game) -> Move | None:
     """Among the legal moves, the one after which the solver's guide rates
     the position nearest a win (the first of those rated alike)."""
@@ -361,25 +281,6 @@ def _best_looking(game: Game) -> Move | None:
         return None
     rate = Guide(game.rules).measure(Guide.MEASURES[0])
     return max(legal, key=lambda m: rate(game.rules.apply(game.position, m)))
-
-
-def _progress(total: int):
-    """A progress bar on standard error, on a terminal only."""
-    try:
-        shown = sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        shown = False
-
-    def update(done: int | None) -> None:
-        if not shown:
-            return
-        if done is None:
-            sys.stderr.write("\r" + " " * 60 + "\r")
-        else:
-            filled = 30 * done // total
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
-        sys.stderr.flush()
-    return update
 
 
 @app.command()

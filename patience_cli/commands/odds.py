@@ -1,0 +1,251 @@
+"""The 'odds' command: how often a game comes out, over many deals, each
+deal's answer kept in a results file as it comes (odds_results.py), solved
+on this machine or on a Dask cluster (odds_run.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Iterator, Optional
+
+import typer
+
+from .. import output
+from ..layout import load_layout
+from .app import (
+    EXIT_REFUSED,
+    SCHEMA,
+    Fail,
+    JsonOpt,
+    VariantOpt,
+    _complete_game,
+    app,
+    check_variant,
+    json_text,
+    resolve_game,
+    run,
+)
+
+#: the most deals 'odds' names one by one in its text (--json names them all)
+ODDS_LISTED = 30
+#: where the answers go unless --results says otherwise, as sheets go to output/
+RESULTS_FOLDER = Path("output") / "odds"
+
+
+@app.command()
+def odds(
+    game: Annotated[str, typer.Argument(autocompletion=_complete_game,
+                                        help="The game, e.g. fours.")],
+    deals: Annotated[Optional[int], typer.Option(
+        "--deals", "-d", min=1, max=1_000_000,
+        help="Solve deals 1 to N (100 unless --seeds).")] = None,
+    seeds: Annotated[Optional[str], typer.Option(
+        "--seeds", help="The deals to solve: FIRST-LAST, or several joined by commas "
+        "(1-1000000; 1-10,50-60).")] = None,
+    states: Annotated[int, typer.Option(
+        "--states", min=10, help="Positions each deal may search (keeps a run "
+        "reproducible).")] = 20_000,
+    seconds: Annotated[float, typer.Option(
+        "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
+                                      help="Worker processes on this machine (at most one "
+                                      "a core; the memory cap is shared among them).")] = 1,
+    results: Annotated[Optional[str], typer.Option(
+        "--results", "-r", help="The results file each deal's answer is added to as it "
+        "comes, and taken from when the deal is asked again (default: "
+        "output/odds/GAME.jsonl).")] = None,
+    no_results: Annotated[bool, typer.Option(
+        "--no-results", help="Keep no results file: solve every deal, write nothing.")] = False,
+    scheduler: Annotated[Optional[str], typer.Option(
+        "--scheduler", help="Solve on the Dask cluster whose scheduler is at this address "
+        "(tcp://HOST:8786) instead of this machine; needs pip install "
+        "'patience-cli\\[dask]'.")] = None,
+    variant: VariantOpt = None, as_json: JsonOpt = False,
+) -> None:
+    """How often a game comes out: solves deals 1..N (or --seeds) and reports
+    those won, proved lost and undecided, and the share that can be won with
+    its 95% interval (undecided deals widen it; they are not counted as
+    losses). Thoughtful solving: the solver sees every card. Reproducible when
+    the --states budget, not --time, stops the searches.
+
+    Each deal's answer is added to a results file as it comes (one JSON line
+    a deal), so a run stopped part way resumes where it stopped when run
+    again, a larger run reuses a smaller one's answers, and the files of
+    several runs or machines merge (concatenate them). A deal won or proved
+    lost is taken from the file whatever its budget; an undecided one only if
+    it had at least this budget.
+
+    Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
+    flower-garden --deals 100 --time 10 --json ; patience odds fours --seeds
+    1-1000000 --scheduler tcp://HOST:8786
+    """
+    def body() -> None:
+        from ..odds_results import Answers, Budget, ResultsError, parse_seeds, seeds_text
+
+        gid = resolve_game(game)
+        var = check_variant(gid, variant)
+        if deals is not None and seeds is not None:
+            raise Fail("give one of --deals N or --seeds FIRST-LAST")
+        if no_results and results is not None:
+            raise Fail("give one of --results FILE or --no-results")
+        try:
+            ranges = parse_seeds(seeds) if seeds is not None else [range(1, (deals or 100) + 1)]
+        except ResultsError as exc:
+            raise Fail(str(exc)) from None
+        wanted = [n for r in ranges for n in r]
+        if len(set(wanted)) != len(wanted):
+            raise Fail(f"--seeds names some deals twice: {seeds}")
+        budget = Budget(states, seconds)
+        path = None if no_results else _results_path(results, gid, var)
+        known = Answers(gid, var)
+        if path is not None and path.exists():
+            _read_into(known, path)
+        taken = {n: a for n in wanted if (a := known.usable(n, budget)) is not None}
+        todo = [n for n in wanted if n not in taken]
+        found = dict(taken)
+        bar = _progress(len(wanted))
+        bar(len(found))
+        try:
+            for answer in _answers(gid, var, todo, budget, jobs, scheduler, path):
+                found[answer.seed] = answer
+                bar(len(found))
+        except KeyboardInterrupt:
+            bar(None)
+            kept = f": {len(found)} answers are kept in {path}; the same command resumes" \
+                if path is not None else ""
+            output.error(f"stopped{kept}")
+            raise typer.Exit(130) from None
+        bar(None)
+        _report(gid, var, [found[n] for n in wanted], budget, seeds_text(ranges),
+                path, len(taken), as_json)
+    run(body, as_json)
+
+
+def _results_path(given: str | None, gid: str, var: str | None) -> Path:
+    if given is None:
+        return RESULTS_FOLDER / f"{gid}{'+' + var if var else ''}.jsonl"
+    if not given.strip() or "\x00" in given:
+        raise Fail(f"{given!r} is not a usable file name for --results")
+    path = Path(given).expanduser()
+    if path.is_dir():
+        raise Fail(f"--results {given}: it is a folder; give a file name")
+    return path
+
+
+def _read_into(known, path: Path) -> None:
+    from ..odds_results import ResultsError, read_answers
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for answer in read_answers(fh, str(path)):
+                known.add(answer)
+    except ResultsError as exc:
+        raise Fail(f"{exc}; move the file aside or give another --results") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise Fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}",
+                   EXIT_REFUSED) from None
+
+
+def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
+             scheduler: str | None, path: Path | None) -> Iterator:
+    """The answers of the deals *todo*, each added to the results file as it
+    comes (a whole line at once, flushed: a run stopped leaves whole lines)."""
+    from ..odds_run import SchedulerError, run_here, run_on_dask
+
+    if not todo:
+        return
+    import os
+
+    if scheduler is not None:
+        source = run_on_dask(gid, var, todo, budget, scheduler)
+    else:
+        source = run_here(gid, var, todo, budget, max(1, min(jobs, os.cpu_count() or 1,
+                                                             len(todo))))
+    fh = None
+    try:
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.exists():
+                    _cut_torn_line(path)
+                fh = open(path, "a", encoding="utf-8")
+            except OSError as exc:
+                raise Fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_REFUSED) from None
+        for answer in source:
+            if fh is not None:
+                fh.write(answer.line())
+                fh.flush()
+            yield answer
+    except SchedulerError as exc:
+        raise Fail(str(exc), EXIT_REFUSED) from None
+    finally:
+        if fh is not None:
+            fh.close()
+
+
+def _cut_torn_line(path: Path) -> None:
+    """A file whose last line was cut short (a run stopped as it wrote) loses
+    that piece, so the file holds whole lines only and the next answer
+    starts a line of its own (the deal is solved again)."""
+    with open(path, "rb+") as raw:
+        size = raw.seek(0, 2)
+        if size == 0:
+            return
+        raw.seek(max(0, size - 1))
+        if raw.read(1) == b"\n":
+            return
+        back = min(size, 1 << 16)  # an answer's line is some 200 bytes
+        raw.seek(size - back)
+        tail = raw.read(back)
+        cut = tail.rfind(b"\n")
+        raw.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
+
+
+def _report(gid: str, var: str | None, answers: list, budget, seeds: str, path: Path | None,
+            taken: int, as_json: bool) -> None:
+    from ..odds_results import tally
+    from ..solver import odds_interval
+
+    t = tally(answers)
+    low, high = odds_interval(t.won, t.lost, t.undecided)
+    if as_json:
+        output.write(json_text({"schema": SCHEMA, "kind": "odds", "game": gid, "variant": var,
+                                "deals": t.deals, "seeds": seeds, "won": t.won, "lost": t.lost,
+                                "undecided": t.undecided, "low": round(low, 4),
+                                "high": round(high, 4), "budget": budget.text(),
+                                "results": None if path is None else str(path),
+                                "reused": taken, "lost_deals": list(t.lost_deals),
+                                "undecided_deals": list(t.undecided_deals)}))
+        return
+    which = f"deals {seeds}" if "," in seeds or not seeds.startswith("1-") else \
+        f"deals 1 to {seeds[2:]}"
+    output.write(f"{load_layout(gid, var).title}, {which} ({budget.text()}):\n"
+                 f"  won {t.won:,}, proved lost {t.lost:,}, undecided {t.undecided:,}\n"
+                 f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
+    for what, listed in (("proved lost", t.lost_deals), ("undecided", t.undecided_deals)):
+        if listed and len(listed) <= ODDS_LISTED:
+            output.write(f"  {what}: deal{'s' if len(listed) > 1 else ''} "
+                         f"{', '.join(map(str, listed))}\n")
+    if path is not None:
+        solved = t.deals - taken
+        output.write(f"  answers kept in {path}" + (f" ({taken:,} taken from it, {solved:,} "
+                                                    "solved now)" if taken else "") + "\n")
+
+
+def _progress(total: int):
+    """A progress bar on standard error, on a terminal only."""
+    try:
+        shown = sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        shown = False
+
+    def update(done: int | None) -> None:
+        if not shown:
+            return
+        if done is None:
+            sys.stderr.write("\r" + " " * 60 + "\r")
+        else:
+            filled = 30 * done // max(1, total)
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+        sys.stderr.flush()
+    return update

@@ -1,0 +1,225 @@
+"""Odds measured deal by deal: each deal's answer is one JSON line of a
+results file, written as it comes, so that a measurement accumulates, a run
+stopped part way resumes where it stopped, and the files of several runs or
+machines merge (they may simply be concatenated).
+
+A line::
+
+    {"game": "fours", "variant": null, "seed": 7, "result": "won",
+     "positions": 812, "seconds": 0.031, "budget": {"positions": 20000,
+     "seconds": 10.0}, "deal": "r1"}
+
+``result`` is ``won``, ``lost`` (proved) or ``undecided`` (the budget ran
+out).  A deal won or proved lost stays so whatever the budget (the solver's
+wins replay, its losses are proofs), so such an answer is taken from any run;
+an undecided one only from a run whose budget was at least as large, since a
+larger budget may decide it.  Answers of another deal algorithm (``deal``)
+are other deals and are never taken.
+
+Plain Python: the files are read and written by the caller (the ``odds``
+command, ``scripts/update_odds.py``), line by line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from .rng import DEAL_VERSION, MAX_SEED
+
+WON, LOST, UNDECIDED = "won", "lost", "undecided"
+RESULTS = (WON, LOST, UNDECIDED)
+DEAL = f"r{DEAL_VERSION}"
+#: the most seeds one ``--seeds`` text may name (a million deals is the
+#: issue's scale; ten million is a night on a cluster)
+MOST_SEEDS = 100_000_000
+
+
+class ResultsError(ValueError):
+    """A results file or a seed range that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What each deal was given: positions (the reproducible limit) and
+    seconds (a cap)."""
+
+    positions: int
+    seconds: float
+
+    def covers(self, other: "Budget") -> bool:
+        """Whether a search with this budget went at least as far as one with
+        *other* would have."""
+        return self.positions >= other.positions and self.seconds >= other.seconds
+
+    def text(self) -> str:
+        return f"{self.positions} positions or {self.seconds:g} s a deal"
+
+
+@dataclass(frozen=True, slots=True)
+class DealAnswer:
+    """One deal's answer."""
+
+    game: str
+    variant: str | None
+    seed: int
+    result: str          # won | lost | undecided
+    positions: int       # positions the search went through
+    seconds: float
+    budget: Budget
+    deal: str = DEAL
+
+    @property
+    def decided(self) -> bool:
+        return self.result != UNDECIDED
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "variant": self.variant, "seed": self.seed,
+                "result": self.result, "positions": self.positions,
+                "seconds": round(self.seconds, 3),
+                "budget": {"positions": self.budget.positions, "seconds": self.budget.seconds},
+                "deal": self.deal}
+
+    def line(self) -> str:
+        return json.dumps(self.to_json(), separators=(", ", ": ")) + "\n"
+
+    @classmethod
+    def from_json(cls, data: Any) -> "DealAnswer":
+        """Raises ResultsError for anything that is not an answer."""
+        try:
+            budget = data["budget"]
+            answer = cls(str(data["game"]), data["variant"], int(data["seed"]),
+                         str(data["result"]), int(data["positions"]), float(data["seconds"]),
+                         Budget(int(budget["positions"]), float(budget["seconds"])),
+                         str(data.get("deal", DEAL)))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ResultsError(f"not a deal's answer ({exc.__class__.__name__}: {exc})") from None
+        if answer.result not in RESULTS or (answer.variant is not None
+                                            and not isinstance(answer.variant, str)):
+            raise ResultsError(f"not a deal's answer (result {answer.result!r})")
+        return answer
+
+
+def parse_seeds(text: str) -> list[range]:
+    """``1-1000000``, ``7`` or ``1-10,20-30`` → the ranges of seeds they name
+    (raises ResultsError)."""
+    ranges: list[range] = []
+    total = 0
+    for part in text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise ResultsError(f"{text!r} is not a range of seeds (they look like 1-1000 or "
+                               "1-10,20-30)")
+        low, high = int(first), int(last) if dash else int(first)
+        if high > MAX_SEED:
+            raise ResultsError(f"a seed is a whole number from 0 to {MAX_SEED}, not {high}")
+        if high < low:
+            raise ResultsError(f"the range of seeds {part!r} ends before it begins")
+        ranges.append(range(low, high + 1))
+        total += high - low + 1
+        if total > MOST_SEEDS:
+            raise ResultsError(f"{text!r} names more than {MOST_SEEDS:,} seeds")
+    return ranges
+
+
+def seeds_text(ranges: list[range]) -> str:
+    """Inverse of :func:`parse_seeds` (``1-50``; ``1-10, 20-30``)."""
+    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}" for r in ranges)
+
+
+def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealAnswer]:
+    """The answers of a results file's lines.  A last line cut short (a run
+    stopped as it wrote) is passed over; any other line that is not an
+    answer is an error naming the line."""
+    pending: tuple[int, str] | None = None
+    for n, line in enumerate(lines, 1):
+        if pending is not None:  # a bad line followed by more: not a torn end
+            raise ResultsError(f"{where}, line {pending[0]}: {pending[1]}")
+        if not line.strip():
+            continue
+        try:
+            yield DealAnswer.from_json(json.loads(line))
+        except (json.JSONDecodeError, ResultsError) as exc:
+            why = "not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            if line.endswith("\n"):
+                raise ResultsError(f"{where}, line {n}: {why}") from None
+            pending = (n, why)  # the last line, cut short: the deal is solved again
+
+
+class Answers:
+    """The answers known for one game and variant, one a seed: a decided
+    answer over an undecided one, the largest budget among undecided ones.
+    Merging answers that contradict (won and lost) is an error: one of the
+    runs was of other rules."""
+
+    def __init__(self, game: str, variant: str | None) -> None:
+        self.game, self.variant = game, variant
+        self.by_seed: dict[int, DealAnswer] = {}
+
+    def add(self, answer: DealAnswer) -> None:
+        if answer.game != self.game or answer.variant != self.variant or answer.deal != DEAL:
+            return  # another game's, or other deals
+        known = self.by_seed.get(answer.seed)
+        if known is None or (not known.decided and (answer.decided
+                                                   or answer.budget.covers(known.budget))):
+            self.by_seed[answer.seed] = answer
+        elif known.decided and answer.decided and known.result != answer.result:
+            raise ResultsError(f"deal {answer.seed} of {self.game} is {known.result} in one run "
+                               f"and {answer.result} in another: were they of the same rules?")
+
+    def usable(self, seed: int, budget: Budget) -> DealAnswer | None:
+        """The answer a run with *budget* may take instead of solving the
+        deal again, if any."""
+        known = self.by_seed.get(seed)
+        if known is None or (not known.decided and not known.budget.covers(budget)):
+            return None
+        return known
+
+
+@dataclass(frozen=True)
+class Tally:
+    """The counts over a set of deals."""
+
+    won: int
+    lost: int
+    undecided: int
+    lost_deals: tuple[int, ...]
+    undecided_deals: tuple[int, ...]
+
+    @property
+    def deals(self) -> int:
+        return self.won + self.lost + self.undecided
+
+
+def tally(answers: Iterable[DealAnswer]) -> Tally:
+    won = lost = 0
+    lost_deals: list[int] = []
+    open_deals: list[int] = []
+    for a in sorted(answers, key=lambda a: a.seed):
+        if a.result == WON:
+            won += 1
+        elif a.result == LOST:
+            lost += 1
+            lost_deals.append(a.seed)
+        else:
+            open_deals.append(a.seed)
+    return Tally(won, lost, len(open_deals), tuple(lost_deals), tuple(open_deals))
+
+
+def first_deals(known: Answers) -> list[DealAnswer]:
+    """The answers of deals 1, 2, 3 ... as far as none is missing (the rule
+    sheets and the README speak of deals 1 to N)."""
+    found = []
+    n = 1
+    while n in known.by_seed:
+        found.append(known.by_seed[n])
+        n += 1
+    return found
+
+
+def largest_budget(answers: Iterable[DealAnswer]) -> Budget:
+    """The most any of *answers* was given (what a table may say of them all:
+    none had more)."""
+    budgets = [a.budget for a in answers]
+    return Budget(max(b.positions for b in budgets), max(b.seconds for b in budgets))

@@ -1,0 +1,99 @@
+"""Solving many deals for ``patience odds``: on this machine, one process or
+a pool of worker processes (``--jobs``), or on an existing Dask cluster
+(``--scheduler``, the optional extra ``patience-cli[dask]``).  Either way
+the deals are sent out in packets of seeds and each deal's answer comes back
+as a :class:`~patience_cli.odds_results.DealAnswer`, in the order they are
+finished; the answers are the same, deal for deal, whichever way they ran
+(a deal's answer depends only on the positions budget, the seconds being a
+cap).
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from .odds_results import LOST, UNDECIDED, WON, Budget, DealAnswer
+
+
+class SchedulerError(Exception):
+    """The Dask cluster cannot be used (not installed, not reachable)."""
+
+
+def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
+               memory: int | None = None) -> DealAnswer:
+    """One deal, solved from its start."""
+    from .game import Game
+    from .solver import LOST as SOLVER_LOST, WON as SOLVER_WON, solve
+
+    g = Game.new(game, variant, seed=seed)
+    sol = solve(g.rules, g.start, seconds=budget.seconds, max_states=budget.positions,
+                shorten=False, memory_most=memory)
+    result = WON if sol.result == SOLVER_WON else LOST if sol.result == SOLVER_LOST \
+        else UNDECIDED
+    return DealAnswer(game, variant, seed, result, sol.states, sol.seconds, budget)
+
+
+def solve_packet(task: tuple) -> list[DealAnswer]:
+    """A packet of deals, for a worker process or a Dask worker: (game,
+    variant, seeds, positions, seconds, memory)."""
+    game, variant, seeds, positions, seconds, memory = task
+    budget = Budget(positions, seconds)
+    return [solve_deal(game, variant, seed, budget, memory) for seed in seeds]
+
+
+def packets(seeds: Sequence[int], workers: int, most: int = 200) -> list[list[int]]:
+    """The seeds cut into packets: some eight a worker, so that the workers
+    finish together, and at most *most* seeds each, so that a run stopped
+    part way loses little and reports often."""
+    size = max(1, min(most, len(seeds) // (workers * 8) or 1))
+    return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
+
+
+def run_here(game: str, variant: str | None, seeds: Sequence[int], budget: Budget,
+             jobs: int) -> Iterator[DealAnswer]:
+    """Solve *seeds* on this machine with *jobs* worker processes (none for
+    one job), each holding its share of the solver's memory cap."""
+    from .solver import MEMORY_MOST
+
+    share = MEMORY_MOST // jobs
+    tasks = [(game, variant, p, budget.positions, budget.seconds, share)
+             for p in packets(seeds, jobs)]
+    if jobs <= 1:
+        for task in tasks:
+            yield from solve_packet(task)
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for answers in pool.imap_unordered(solve_packet, tasks):
+            yield from answers
+
+
+def run_on_dask(game: str, variant: str | None, seeds: Sequence[int], budget: Budget,
+                scheduler: str) -> Iterator[DealAnswer]:
+    """Solve *seeds* on the Dask cluster whose scheduler is at *scheduler*
+    (``tcp://HOST:8786``): packets of seeds are its tasks.  Its workers need
+    patience-cli installed; one thread a worker process is best (the solver
+    is plain Python, and each search watches its process's memory)."""
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError:
+        raise SchedulerError("--scheduler needs Dask: pip install 'patience-cli[dask]'") \
+            from None
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, ValueError, TypeError) as exc:
+        raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
+    with client:
+        workers = max(1, sum(client.nthreads().values()))
+        tasks = [(game, variant, p, budget.positions, budget.seconds, None)
+                 for p in packets(seeds, workers)]
+        futures = client.map(solve_packet, tasks, pure=False)
+        for future in as_completed(futures):
+            try:
+                answers = future.result()
+            except Exception as exc:  # raised on a worker: say which, in one line
+                raise SchedulerError(f"a Dask worker failed ({exc.__class__.__name__}: {exc}); "
+                                     "is patience-cli installed on every worker?") from None
+            future.release()
+            yield from answers

@@ -1,0 +1,191 @@
+"""Odds that accumulate, resume and merge: the results file of 'patience odds'
+(patience_cli/odds_results.py), and the same counts on a Dask cluster as with
+--jobs (patience_cli/odds_run.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from patience_cli.odds_results import (
+    Answers,
+    Budget,
+    DealAnswer,
+    ResultsError,
+    first_deals,
+    parse_seeds,
+    read_answers,
+    seeds_text,
+    tally,
+)
+from test_json import valid
+
+SMALL, LARGE = Budget(50, 10.0), Budget(20_000, 10.0)
+
+
+def answer(seed: int, result: str, budget: Budget = LARGE, game: str = "fours",
+           deal: str = "r1") -> DealAnswer:
+    return DealAnswer(game, None, seed, result, 10, 0.1, budget, deal)
+
+
+def test_seeds_are_ranges_joined_by_commas():
+    assert parse_seeds("1-1000000") == [range(1, 1_000_001)]
+    assert parse_seeds("7") == [range(7, 8)]
+    assert parse_seeds("1-10,20-30") == [range(1, 11), range(20, 31)]
+    assert seeds_text(parse_seeds("1-10, 20-30,40")) == "1-10, 20-30, 40"
+    for bad in ("", "a-b", "5-1", "1-", "-3", "1-10;20", "1-99999999999"):
+        with pytest.raises(ResultsError):
+            parse_seeds(bad)
+
+
+def test_an_answer_is_one_json_line_and_reads_back():
+    a = answer(7, "won")
+    line = a.line()
+    assert line.endswith("\n") and line.count("\n") == 1
+    data = json.loads(line)
+    assert {"game", "variant", "seed", "result", "positions", "seconds", "budget"} <= set(data)
+    assert list(read_answers([line])) == [a]
+
+
+def test_a_torn_last_line_is_passed_over_but_a_bad_line_in_the_middle_is_an_error():
+    good = answer(1, "won").line()
+    torn = answer(2, "lost").line()[:30]  # the run stopped as it wrote
+    assert [a.seed for a in read_answers([good, torn])] == [1]
+    with pytest.raises(ResultsError, match="line 2"):
+        list(read_answers([good, "not json\n", answer(3, "won").line()]))
+    with pytest.raises(ResultsError, match="line 1"):
+        list(read_answers([json.dumps({"game": "fours", "seed": 1}) + "\n"]))
+    with pytest.raises(ResultsError, match="line 1"):  # a torn line followed by more
+        list(read_answers([torn, good]))
+
+
+def test_a_decided_answer_stands_whatever_the_budget_an_undecided_one_only_for_less():
+    known = Answers("fours", None)
+    known.add(answer(1, "undecided", SMALL))
+    known.add(answer(2, "won", SMALL))
+    assert known.usable(1, SMALL) is not None and known.usable(1, LARGE) is None
+    assert known.usable(2, LARGE).result == "won"  # a win is a win at any budget
+    known.add(answer(1, "lost", SMALL))  # a proof found later replaces the undecided one
+    assert known.usable(1, LARGE).result == "lost"
+    known.add(answer(1, "undecided", LARGE))  # and is not undone by a later undecided
+    assert known.by_seed[1].result == "lost"
+    known.add(answer(3, "undecided", SMALL))
+    known.add(answer(3, "undecided", LARGE))  # the larger budget's is kept
+    assert known.usable(3, LARGE) is not None
+
+
+def test_answers_of_another_game_or_deal_algorithm_are_not_taken_and_contradictions_refused():
+    known = Answers("fours", None)
+    known.add(answer(1, "won", game="sympathy"))
+    known.add(answer(2, "won", deal="r0"))
+    assert known.by_seed == {}
+    known.add(answer(1, "won"))
+    with pytest.raises(ResultsError, match="deal 1 of fours is won in one run and lost"):
+        known.add(answer(1, "lost"))
+
+
+def test_tally_and_first_deals_count_deals_1_to_n_as_far_as_none_is_missing():
+    known = Answers("fours", None)
+    for seed, result in ((1, "won"), (2, "lost"), (3, "undecided"), (5, "won")):
+        known.add(answer(seed, result))
+    first = first_deals(known)
+    assert [a.seed for a in first] == [1, 2, 3]
+    t = tally(first)
+    assert (t.won, t.lost, t.undecided, t.lost_deals, t.undecided_deals) == (1, 1, 1, (2,), (3,))
+
+
+# ------------------------------------------------------------- the command
+def test_odds_keeps_each_answer_and_a_second_run_takes_them(run, tmp_path):
+    first = valid(run("odds", "fours", "--deals", "20", "--json").out)
+    path = Path(first["results"])
+    assert path == Path("output/odds/fours.jsonl") and first["reused"] == 0
+    lines = path.read_text().splitlines()
+    assert sorted(json.loads(l)["seed"] for l in lines) == list(range(1, 21))
+    more = valid(run("odds", "fours", "--deals", "30", "--json").out)
+    assert more["reused"] == 20 and len(path.read_text().splitlines()) == 30
+    fresh = valid(run("odds", "fours", "--deals", "30", "--no-results", "--json").out)
+    assert {k: more[k] for k in ("won", "lost", "lost_deals", "undecided_deals")} == \
+        {k: fresh[k] for k in ("won", "lost", "lost_deals", "undecided_deals")}
+    text = run("odds", "fours", "--deals", "30").out
+    assert "answers kept in output/odds/fours.jsonl (30 taken from it, 0 solved now)" in text
+
+
+def test_a_run_stopped_part_way_resumes_where_it_stopped(run, tmp_path):
+    whole = valid(run("odds", "sympathy", "--deals", "12", "--no-results", "--json").out)
+    file = tmp_path / "half.jsonl"
+    run("odds", "sympathy", "--deals", "5", "--results", str(file))
+    # the machine went down as the sixth answer was written
+    file.write_text(file.read_text() + '{"game": "sympathy", "variant": nu')
+    resumed = valid(run("odds", "sympathy", "--deals", "12", "--results", str(file),
+                        "--json").out)
+    assert resumed["reused"] == 5
+    assert {k: resumed[k] for k in ("won", "lost", "lost_deals")} == \
+        {k: whole[k] for k in ("won", "lost", "lost_deals")}
+    seeds = [a.seed for a in read_answers(file.read_text().splitlines(keepends=True))]
+    assert sorted(seeds) == list(range(1, 13))
+
+
+def test_files_of_several_runs_merge(run, tmp_path):
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    run("odds", "fours", "--seeds", "1-10", "--results", str(a))
+    run("odds", "fours", "--seeds", "11-25", "--results", str(b))
+    both = tmp_path / "both.jsonl"
+    both.write_text(a.read_text() + b.read_text())
+    merged = valid(run("odds", "fours", "--deals", "25", "--results", str(both), "--json").out)
+    fresh = valid(run("odds", "fours", "--deals", "25", "--no-results", "--json").out)
+    assert merged["reused"] == 25 and merged["lost_deals"] == fresh["lost_deals"]
+    assert merged["seeds"] == "1-25"
+
+
+def test_bad_seeds_files_and_options_are_one_line_errors(run, tmp_path):
+    for args, words in ((["--deals", "3", "--seeds", "1-3"], "one of --deals"),
+                        (["--seeds", "9-1"], "ends before it begins"),
+                        (["--seeds", "1-3,2-4"], "some deals twice"),
+                        (["--results", str(tmp_path)], "it is a folder"),
+                        (["--results", "x.jsonl", "--no-results"], "one of --results")):
+        result = run("odds", "fours", *args)
+        assert result.code == 2 and result.err.count("\n") == 1 and words in result.err, args
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(answer(1, "won").line() + "garbage\n" + answer(2, "won").line())
+    result = run("odds", "fours", "--deals", "3", "--results", str(broken))
+    assert result.code == 2 and "broken.jsonl, line 2: not JSON" in result.err
+    assert broken.read_text().count("\n") == 3  # left as it was
+
+
+def test_on_a_dask_cluster_the_counts_are_those_of_jobs(run):
+    distributed = pytest.importorskip("distributed")
+    here = valid(run("odds", "sympathy", "--deals", "30", "--jobs", "2", "--no-results",
+                     "--json").out)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        there = valid(run("odds", "sympathy", "--deals", "30", "--no-results", "--scheduler",
+                          cluster.scheduler_address, "--json").out)
+    assert there == here
+
+
+def test_an_unreachable_scheduler_is_one_line(run):
+    pytest.importorskip("distributed")
+    result = run("odds", "fours", "--deals", "2", "--no-results", "--scheduler", "nonsense")
+    assert result.code == 1 and result.err.count("\n") == 1
+    assert "cannot reach the Dask scheduler at nonsense" in result.err
+
+
+def test_update_odds_builds_the_tables_figures_from_results_files(tmp_path):
+    import importlib.util
+
+    script = Path(__file__).resolve().parent.parent / "scripts" / "update_odds.py"
+    spec = importlib.util.spec_from_file_location("update_odds", script)
+    update_odds = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(update_odds)
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    a.write_text(answer(1, "won").line() + answer(2, "lost", SMALL).line()
+                 + answer(1, "won", game="sympathy").line())
+    b.write_text(answer(3, "undecided").line() + answer(5, "won").line())
+    entries = update_odds.from_results([str(a), str(b)])
+    fours = entries["fours"]  # deals 1 to 3: the fifth is not counted, the fourth missing
+    assert (fours["deals"], fours["won"], fours["lost"], fours["undecided"]) == (3, 1, 1, 1)
+    assert fours["budget"] == "20000 positions or 10 s a deal"  # the largest any had
+    assert 0 < fours["low"] < 1 / 3 < fours["high"] < 1
+    assert entries["sympathy"]["deals"] == 1
