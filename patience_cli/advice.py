@@ -46,7 +46,12 @@ class Advice:
     def forced_move(self, pos: Position) -> Move | None:
         """The move the rules force now, if any (``auto`` plays these): by
         default the deal, in a game where the player never moves a card (no
-        pile is played from: Robert's cards go up or aside as they are turned)."""
+        pile is played from: Robert's cards go up or aside as they are turned),
+        or the move a rule feature forces (a pair that must go out)."""
+        for f in self._forcers:  # type: ignore[attr-defined]
+            move = f.forced(pos)
+            if move is not None:
+                return move
         if not self.sources and self.has_deal_step and self.is_legal(pos, DEAL):  # type: ignore[attr-defined]
             return DEAL
         return None

@@ -120,6 +120,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self._narrow_targets, self._adds = at("narrow_targets"), at("moves")
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
+        self._worders, self._forcers = at("words"), at("forced")
         self._settlers, self._routers = at("settle"), \
             tuple(f for f in self.features if f.restricts_routes)
         #: piles a feature lays cards on by its own rule (the places aside)

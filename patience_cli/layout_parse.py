@@ -206,6 +206,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              if g is not None] + \
             [("play.placing.group", g) for g in [play.get("placing", {}).get("group")]
              if g is not None] + \
+            [("play.pairs.from", g) for g in play.get("pairs", {}).get("from", ())] + \
+            [("play.pairs.extra", g) for g in [play.get("pairs", {}).get("extra")]
+             if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
              for g in p.get("blocked_by", ())] + \
             [(f"piles[{n}].build.first_of", p["build"]["first_of"])

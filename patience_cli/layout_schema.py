@@ -209,6 +209,9 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "look_ahead": table({"group": text, "by": text}, required=("group", "by")),
               "placing": table({"group": text, "round": integer(1, 104)},
                                required=("group", "round")),
+              "pairs": table({"from": list_of(text), "total": integer(2, 26),
+                              "singles": list_of(rank), "extra": text},
+                             required=("from", "total")),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

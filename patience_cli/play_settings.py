@@ -101,18 +101,27 @@ class Placing(Record):
     _defaults: ClassVar[dict[str, Any]] = {}
 
 
+class Pairs(Record):
+    """Removal by pairs: the groups whose free cards pair (``groups``, the
+    layout's ``from``), the number two cards make, the ranks (1 to 13) that
+    go out alone, and a group of one place for an extra card."""
+
+    __slots__ = ("groups", "total", "singles", "extra")
+    _defaults: ClassVar[dict[str, Any]] = {"singles": (), "extra": None}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
-                 "exchange", "look_ahead", "placing")
+                 "exchange", "look_ahead", "placing", "pairs")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
-        "look_ahead": None, "placing": None}
+        "look_ahead": None, "placing": None, "pairs": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -150,7 +159,19 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         exchange=_made(Exchange, table.get("exchange")),
         look_ahead=_made(LookAhead, table.get("look_ahead")),
         placing=_made(Placing, table.get("placing")),
+        pairs=_pairs(table.get("pairs")),
     )
+
+
+def _pairs(table: dict[str, Any] | None) -> Pairs | None:
+    if not table:
+        return None
+    from .cards import RANK_TEXT
+
+    ranks = {text: rank for rank, text in RANK_TEXT.items()}
+    return Pairs(tuple(table["from"]), int(table["total"]),
+                 tuple(ranks[str(r).upper()] for r in table.get("singles", ())),
+                 table.get("extra"))
 
 
 def _rows(table: dict[str, Any] | None) -> Rows | None:

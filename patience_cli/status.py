@@ -141,10 +141,14 @@ class Standing:
         """Whether a move that makes progress is open now: a card from a
         reserve to anywhere, or any card to a foundation (reserves first:
         in most positions the first card looked at answers).  A move of the
-        game's own (:meth:`extra_moves`) counts as progress: the engine cannot
+        game's own (:meth:`extra_moves`) or a rule feature's that is more than
+        a transfer (not ``plain``: a pair put out) counts as progress: the engine cannot
         judge it, and calling a game lost is the side not to err on."""
         if next(iter(self.extra_moves(pos)), None) is not None:
             return True
+        for f in self._adds:  # type: ignore[attr-defined]
+            if not f.plain and next(iter(f.moves(pos)), None) is not None:
+                return True  # a rule's own move (a pair put out): progress, as above
         others = [i for i in self.sources if i not in self.tableau]
         for src in others + [i for i in self.sources if i in self.tableau]:
             targets = self.targets if src in others else self.foundations
@@ -161,6 +165,8 @@ class Standing:
 
     def won_reason(self, pos: Position) -> str:
         """Hook (words): how the game came out, said when it is won."""
+        if not self.foundations:  # a game whose cards are put out of play
+            return "every card is put out"
         return "every card is on the foundations"
 
     def has_move(self, pos: Position) -> bool:
@@ -170,8 +176,11 @@ class Standing:
 
     def lost_reason(self, pos: Position) -> str:
         """Hook (status): why the game is lost, when no move is open."""
-        why = next((w for f in self.features if (w := f.lost_words(pos)) is not None), None) \
+        said = next((f for f in self.features if f.lost_words(pos) is not None), None) \
             if self.has_deal_step else None
+        why = None if said is None else said.lost_words(pos)
+        if said is not None and said.lost_says_all:
+            return why
         return ("no available card can go to a foundation or be placed in sequence, "
                 + (f"and {why}" if why else "and there is no further deal"))
 

@@ -30,6 +30,10 @@ class Wording:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
         if move.kind == "deal":
             return self.deal_step_name(pos)
+        for f in self._worders:  # type: ignore[attr-defined]
+            said = f.words(pos, move, ascii)
+            if said is not None:
+                return said
         src, dst = self.specs[move.src], self.specs[move.dst]  # type: ignore[index]
         if src.role is Role.STOCK:  # the pack's next card, unseen until it is laid
             return f"the next card of {src.the_ref} to {dst.ref} (empty)"

@@ -105,6 +105,9 @@ def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
             free = rules.available_cards(pos, m.src) if m.src is not None else []
             if free and m._replace(card=free[-1]) in listed:
                 continue  # the card named where the pile offers several
+            if any(f.either_way for f in rules.features) and \
+                    m._replace(src=m.dst, dst=m.src) in listed:
+                continue  # a pair, named the other way round, listed once
             alike = [x for x in listed if x.src == m.src and x.dst is not None
                      and not pos.piles[x.dst] and not pos.piles[m.dst]
                      and rules.specs[x.dst].group == rules.specs[m.dst].group

@@ -526,3 +526,43 @@ def test_the_layout_readme_names_the_module_of_every_feature():
     for kind in all_features():
         module = kind.__module__.rsplit(".", 1)[1]
         assert f"features/{module}.py" in readme and f"`{kind.__name__}`" in readme, kind
+
+
+def test_pairs_two_free_cards_making_the_number_go_out_and_singles_alone():
+    from patience_cli.features import ExtraCard, Pairs
+
+    out = {"group": "out", "name": "Out", "role": "discard", "number": 8, "at": [8, 0]}
+    rules = made_up({"pairs": {"from": ["row"], "total": 13, "singles": ["K"]}},
+                    piles={1: {"build": None}}, extra_piles=[out], drop=("talon",))
+    assert isinstance(rules.feature(Pairs), Pairs) and rules.feature(ExtraCard) is None
+    pos = laid(rules, {1: "9s 6s", 2: "7h", 3: "Kd", 6: "5c"}, down={6: 1})
+    listed = [m for m in rules.legal_moves(pos) if m.kind == "move"]
+    assert move(rules, 1, 2) in listed and move(rules, 2, 1) not in listed   # listed once
+    assert rules.is_legal(pos, move(rules, 2, 1))                           # either way round
+    assert move(rules, 3, 8) in listed                                      # a king alone
+    holds_to_its_words(rules, pos)
+    assert not rules.is_legal(pos, DEAL)                 # every pair goes out before a deal
+    after = undone(rules, pos, move(rules, 2, 1))
+    assert text_of(rules, after, 1) == "9s" and text_of(rules, after, 2) == ""
+    assert sorted(text_of(rules, after, 8).split()) == ["6s", "7h"]
+    assert "the 9♠ and the K♦ make twenty-two, not thirteen" == \
+        rules.move_reason(after, move(rules, 1, 3))
+    assert rules.forced_move(pos) == move(rules, 1, 2)                     # nothing to choose
+    assert made_up().feature(Pairs) is None
+
+
+def test_pairs_extra_card_turned_only_when_nothing_pairs():
+    from patience_cli.features import ExtraCard
+
+    out = {"group": "out", "name": "Out", "role": "discard", "number": 8, "at": [8, 0]}
+    spare = {"group": "spare", "name": "Spare", "role": "tableau", "number": 9, "at": [9, 0]}
+    rules = made_up({"pairs": {"from": ["row"], "total": 11, "singles": ["J", "Q", "K"],
+                               "extra": "spare"}},
+                    piles={1: {"build": None}}, extra_piles=[out, spare], drop=("talon",))
+    assert isinstance(rules.feature(ExtraCard), ExtraCard)
+    pos = laid(rules, {1: "2c", 2: "3c", 3: "4c", 6: "9d 8d"}, down={6: 2})
+    assert rules.is_legal(pos, DEAL)
+    pos = rules.apply(pos, DEAL)
+    assert text_of(rules, pos, 9) == "8d" and not rules.is_legal(pos, DEAL)
+    holds_to_its_words(rules, pos)
+    assert move(rules, 2, 9) in list(rules.legal_moves(pos))  # the 8♦ with the 3♣

@@ -55,6 +55,9 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("cleared", "ClearedPackets", lambda layout: any(
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
     ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
+    ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
+    ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
+     and layout.play.pairs.extra is not None),
     ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
      and layout.play.rows.group is not None),
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
@@ -71,7 +74,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "PlacedRounds", "OntoLatest",
+    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "PlacedRounds",
+    "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 
 _MODULES = {name: module for module, name, _ in FEATURES}

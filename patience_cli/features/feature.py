@@ -71,6 +71,12 @@ class Feature:
     #: Whether the rule restricts where a card may travel (then the move
     #: generator asks :meth:`route_allows` of every move it looks at).
     restricts_routes: bool = False
+    #: Whether the rule's moves between two piles are named either way round
+    #: and listed once, the lower pile first (a pair put out: ``3 7`` or ``7 3``).
+    either_way: ClassVar[bool] = False
+    #: Whether :meth:`lost_words` say the whole of why the game is lost (not
+    #: only why no deal is left).
+    lost_says_all: ClassVar[bool] = False
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False
@@ -133,6 +139,11 @@ class Feature:
         """Whether the rule forbids the deal step now."""
         return False
 
+    def forced(self, pos: Position) -> Move | None:
+        """The move the rule forces now, where the player has no choice that
+        matters (``auto`` plays it), or None."""
+        return None
+
     def verdict(self, pos: Position, move: Move) -> bool | None:
         """For a one-card move the layout's rules would let pass so far:
         False to forbid it, True to allow it whatever the routes and builds
@@ -160,6 +171,11 @@ class Feature:
         """Why the rule forbids a one-card move (the words of :meth:`verdict`)."""
         return None
 
+    def words(self, pos: Position, move: Move, ascii: bool) -> str | None:
+        """One of the rule's own moves in words, said before it is made (a
+        pair put out), or None for the core's words."""
+        return None
+
     def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Why a card of *src* may not travel to *dst* (:meth:`route_allows`)."""
         return None
@@ -171,7 +187,8 @@ class Feature:
 
     # ------------------------------------------------------------ status, solver
     def lost_words(self, pos: Position) -> str | None:
-        """Why no deal is left, said when the game is lost."""
+        """Why no deal is left, said when the game is lost (with
+        :attr:`lost_says_all`, why the game is lost)."""
         return None
 
     def tally(self, pos: Position) -> str | None:

@@ -1,0 +1,216 @@
+"""Removal by pairs: two available cards that together make the game's
+number are put out of play together, and a card that makes it alone goes
+out by itself (Thirteens: "you throw out by twos ... all such cards as taken
+together make the number thirteen ... and all kings"; Elevens: a seven and a
+four, and every court card by itself).  Cards count their pips, the knave
+eleven, the queen twelve and the king thirteen.
+
+Layout: ``play.pairs`` with ``from`` (the groups whose free cards pair),
+``total`` (the number two cards make) and ``singles`` (the ranks that go out
+alone); the cards go to the layout's one pile of role ``discard``.  A pair is
+typed as a move from one of its cards to the other (``patience move 3 7``,
+either way round; listed once), a single as a move to the discard pile.
+While a pair or a single is open the deal step waits: "having removed ...
+all such cards ... you replace the missing cards" (the gaps wait for the deal:
+``refill.when = "deal"``).  ``extra``: a group of one pile on which, when
+nothing pairs and no gap is left, the deal turns one more card of the pack
+(Elevens: "you are allowed to turn up one additional card from the stock"),
+a step of :class:`ExtraCard`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .. import play_settings as settings
+from ..cards import Card
+from ..layout import Role
+from ..position import DEAL, Move, MoveKind, Position
+from .feature import DealStep, Feature, Rules
+
+NUMBER_WORDS = {n: w for n, w in enumerate(
+    "nothing one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two twenty-three "
+    "twenty-four twenty-five twenty-six".split())}
+#: What a card counts: its pips, the knave eleven, the queen twelve, the king thirteen.
+VALUE = {rank: rank for rank in range(1, 14)}
+
+
+def in_words(n: int) -> str:
+    return NUMBER_WORDS.get(n, str(n))
+
+
+class Pairs(Feature):
+    topic = "pairs"
+    keys = ("play.pairs",)
+    plain = False
+    lost_says_all = True
+    either_way = True
+
+    def __init__(self, rules: Rules, rule: settings.Pairs, out: int) -> None:
+        super().__init__(rules)
+        self.pool: tuple[int, ...] = tuple(
+            i for g in (*rule.groups, *((rule.extra,) if rule.extra else ())) for i in
+            rules.group_piles[g])
+        self.total = rule.total
+        self.singles = frozenset(rule.singles)
+        self.out = out
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Pairs | None":
+        rule = rules.layout.play.pairs
+        out = [p.index for p in rules.specs if p.role is Role.DISCARD]
+        return None if rule is None or len(out) != 1 else cls(rules, rule, out[0])
+
+    # ------------------------------------------------------------ which cards
+    def _free(self, pos: Position, i: int) -> Card | None:
+        cards = self.rules.available_cards(pos, i)
+        return cards[-1] if cards else None
+
+    def pairs_with(self, a: Card, b: Card) -> bool:
+        return VALUE[a.rank] + VALUE[b.rank] == self.total
+
+    def alone(self, card: Card) -> bool:
+        return card.rank in self.singles
+
+    # ------------------------------------------------------------ moves
+    def moves(self, pos: Position) -> Iterator[Move]:
+        free = [(i, c) for i in self.pool if (c := self._free(pos, i)) is not None]
+        for n, (i, a) in enumerate(free):
+            if self.alone(a):
+                yield Move(MoveKind.MOVE, i, self.out)
+            for j, b in free[n + 1:]:
+                if self.pairs_with(a, b):
+                    yield Move(MoveKind.MOVE, i, j)
+
+    def any_open(self, pos: Position) -> bool:
+        return next(iter(self.moves(pos)), None) is not None
+
+    def owns(self, pos: Position, move: Move) -> bool:
+        src, dst = move.src, move.dst
+        if move.kind != MoveKind.MOVE or move.count != 1 or src not in self.pool or \
+                (dst != self.out and dst not in self.pool) or src == dst:
+            return False
+        a = self._free(pos, src)
+        if a is None or (move.card is not None and move.card != a):
+            return False
+        if dst == self.out:
+            return self.alone(a)
+        b = self._free(pos, dst)
+        return b is not None and self.pairs_with(a, b)
+
+    def blocks_deal(self, pos: Position) -> bool:
+        return self.any_open(pos)
+
+    def forced(self, pos: Position) -> Move | None:
+        """Every pair and single must go out before the deal, and the places
+        are alike (a card's partner is of one rank, and equal cards leave
+        the same cards behind): the first open one, else the deal, is
+        forced."""
+        first = next(iter(self.moves(pos)), None)
+        if first is not None:
+            return first
+        return DEAL if self.rules.is_legal(pos, DEAL) else None
+
+    # ------------------------------------------------------------ words
+    def words(self, pos: Position, move: Move, ascii: bool) -> str | None:
+        if move.kind != MoveKind.MOVE or move.src not in self.pool:
+            return None
+        specs = self.rules.specs
+        a = pos.piles[move.src][-1].text(ascii)
+        if move.dst == self.out:
+            return (f"put out the {a} from {specs[move.src].ref} to {specs[self.out].ref} "
+                    f"({in_words(self.total)} alone)")
+        if move.dst not in self.pool:
+            return None
+        b = pos.piles[move.dst][-1].text(ascii)
+        return (f"put out the {a} from {specs[move.src].ref} and the {b} from "
+                f"{specs[move.dst].ref} ({in_words(self.total)})")
+
+    def refusal(self, pos: Position, move: Move) -> str | None:
+        src, dst = move.src, move.dst
+        if src not in self.pool or (dst != self.out and dst not in self.pool):
+            return None
+        a = self._free(pos, src)
+        if a is None:
+            return None
+        total = in_words(self.total)
+        if dst == self.out:
+            if self.alone(a):
+                return None
+            return (f"only {self._singles_words()} go out alone; the {a} counts "
+                    f"{in_words(VALUE[a.rank])}: put it out with a card that makes {total} "
+                    "with it")
+        b = self._free(pos, dst)
+        if b is None:
+            return f"{self.rules.specs[dst].the_ref} is empty: there is no card to pair with"
+        made = VALUE[a.rank] + VALUE[b.rank]
+        if made != total:
+            return f"the {a} and the {b} make {in_words(made)}, not {total}"
+        return None
+
+    def deal_refusal(self, pos: Position) -> str | None:
+        first = next(iter(self.moves(pos)), None)
+        if first is None:
+            return None
+        return ("every card that makes the number goes out before the gaps are filled: "
+                f"{self.words(pos, first, False)}")
+
+    def _singles_words(self, last: str = " and ", plural: int = 1) -> str:
+        """The ranks that go out alone: 'knaves, queens and kings' (or, not
+        *plural*, with *last* ' or ': 'knave, queen or king')."""
+        names = {11: "knave", 12: "queen", 13: "king"}
+        said = [names.get(r, str(r)) + "s" * plural for r in sorted(self.singles)]
+        return said[0] if len(said) == 1 else ", ".join(said[:-1]) + last + said[-1]
+
+    def lost_words(self, pos: Position) -> str | None:
+        extra = self.rules.feature("ExtraCard")
+        turned = f"; the {pos.piles[extra.spare][-1]} turned up besides makes " \
+            f"{in_words(self.total)} with none" if extra is not None and pos.piles[extra.spare] \
+            else ""
+        alone = f" and no {self._singles_words(' or ', 0)} shows" if self.singles else ""
+        return f"no two free cards make {in_words(self.total)}{alone}{turned}"
+
+    # ------------------------------------------------------------ after a move
+    def after_move(self, before: Position, move: Move, after: Position) -> Position:
+        """A pair: the card moved onto its partner, both go out."""
+        if move.src not in self.pool or move.dst not in self.pool:
+            return after
+        after = self.rules.transfer(after, move.dst, self.out, 2)
+        return after
+
+
+class ExtraCard(DealStep):
+    """When nothing pairs and no gap is left, one more card of the pack
+    turned up on a place of its own (Elevens)."""
+
+    topic = "pairs"
+    keys = ("play.pairs.extra",)
+    plain = False
+
+    def __init__(self, rules: Rules, spare: int, stock: int) -> None:
+        super().__init__(rules)
+        self.spare, self.stock = spare, stock
+
+    @classmethod
+    def build(cls, rules: Rules) -> "ExtraCard | None":
+        rule = rules.layout.play.pairs
+        stock = [p.index for p in rules.specs if p.role is Role.STOCK]
+        if rule is None or not rule.extra or len(stock) != 1:
+            return None
+        return cls(rules, rules.group_piles[rule.extra][0], stock[0])
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if not pos.piles[self.stock]:
+            return "the pack is dealt out (there is no redeal)"
+        if pos.piles[self.spare]:
+            return (f"one more card is turned up only when nothing pairs: the "
+                    f"{pos.piles[self.spare][-1]} on {self.rules.specs[self.spare].the_ref} "
+                    "must go out first")
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        return self.rules.transfer(pos, self.stock, self.spare)
+
+    def deal_name(self, pos: Position) -> str:
+        return f"turn up one more card of the pack, on {self.rules.specs[self.spare].the_ref}"
