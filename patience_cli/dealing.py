@@ -34,7 +34,7 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
         fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
     shared = [p for p in rules.specs if p.deal == "rest" and rules.layout.deal_order == "rounds"
               and p.role is not Role.STOCK]
-    if shared or rules.deals_up:
+    if shared or rules.deals_up or any(p.distinct_ranks for p in fixed):
         i = deal_stepwise(rules, deck, piles, fixed + shared)
     elif rules.layout.deal_order == "rounds":
         remaining = {p.index: p.deal for p in fixed}
@@ -83,7 +83,9 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
     A foundation of a group of different suits (``build.distinct_suits``)
     dealt a card of a suit another of them holds sends it to the bottom of
     the pack, and takes the next (the Corners: "the cards at corners must be of
-    different suits"): *deck*, a list, is then reordered in place.
+    different suits"), as a pile of ``distinct_ranks`` does a card of a rank it
+    holds (Nestor); when every card left would be refused, the next is dealt
+    all the same.  *deck*, a list, is then reordered in place.
     Returns how many cards of *deck* were dealt."""
     remaining = {p.index: (len(deck) if p.deal == "rest" else p.deal) for p in order}
     refill = rules.layout.deal_up_slot == "refill"
@@ -93,15 +95,18 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
     # laid there and is still uncovered ("outer"): the only ones that may go up
     fresh: set[int] | None = set() if free in ("round", "outer") else None
     i = 0
+    passed = 0  # cards sent to the bottom in a row: all the pack's rest, and one is dealt
     while i < len(deck) and any(remaining.values()):
         if fresh is not None and free == "round":
             fresh.clear()
         for p in order:
             while remaining[p.index] and i < len(deck):
                 card = deck[i]
-                if _suit_taken(rules, piles, p, card) and i < len(deck) - 1:
+                if _refused(rules, piles, p, card) and passed < len(deck) - i - 1:
                     deck.append(deck.pop(i))  # type: ignore[attr-defined]  # to the bottom
+                    passed += 1
                     continue
+                passed = 0
                 i += 1
                 up = goes_up_as_dealt(rules, piles, p, card)
                 if up is not None:
@@ -120,9 +125,14 @@ def deal_stepwise(rules: Rules, deck: Sequence[Card], piles: list[list[Card]],
     return i
 
 
-def _suit_taken(rules: Rules, piles: list[list[Card]], spec: PileSpec, card: Card) -> bool:
-    """Whether *card*, dealt to a foundation of a group of different suits, is
-    of a suit another pile of the group already holds."""
+def _refused(rules: Rules, piles: list[list[Card]], spec: PileSpec, card: Card) -> bool:
+    """Whether *card* may not be dealt to *spec*'s pile: a foundation of a
+    group of different suits that another pile of the group already holds
+    the suit of, or a pile of ``distinct_ranks`` that already holds its rank
+    (Nestor: "never two cards of equal value in the same perpendicular
+    line")."""
+    if spec.distinct_ranks and any(c.rank == card.rank for c in piles[spec.index]):
+        return True
     build = spec.build
     return spec.role is Role.FOUNDATION and build is not None and build.distinct_suits and \
         any(piles[i] and piles[i][0].suit == card.suit for i in rules.group_piles[spec.group])

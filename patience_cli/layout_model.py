@@ -181,6 +181,7 @@ class PileSpec(Record):
     as_they_appear: bool  # (a foundation) a card that starts it goes to it as soon as
                           # it is free: dealt, turned, refilled or uncovered (Anna's knaves)
     deal_from_top: bool  # the cards dealt together here are laid from its free end
+    distinct_ranks: bool  # a card of a rank it holds is sent to the bottom of the pack
                                  # inwards: the first dealt is its top (Fortress's left wing)
     blocked_by: tuple[str, ...]  # groups whose pile in the same place blocks this one
                                  # while it holds a card (the Shah's circles)
@@ -191,12 +192,13 @@ class PileSpec(Record):
         "index", "number", "key", "group", "role", "name", "label", "at", "orientation", "spread",
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
-        "as_they_appear", "deal_from_top", "blocked_by", "caption_at",
+        "as_they_appear", "deal_from_top", "distinct_ranks", "blocked_by", "caption_at",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
         "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
+        "distinct_ranks": False,
         "blocked_by": (), "caption_at": None,
     }
 

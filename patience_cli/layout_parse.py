@@ -172,6 +172,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 deal_up=_per_pile_targets(entry.get("deal_up"), i),
                 as_they_appear=entry.get("as_they_appear", False),
                 deal_from_top=entry.get("deal_from_top", False),
+                distinct_ranks=entry.get("distinct_ranks", False),
                 blocked_by=tuple(entry.get("blocked_by", ())),
                 caption_at=tuple(entry["caption_at"]) if "caption_at" in entry else None))
     groups = {p.group for p in piles}
@@ -184,6 +185,10 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         raise LayoutError(f"{gid}: deal_from_top: only for a pack dealt pile by pile, with "
                           "no card withdrawn first")
     play = raw.get("play", {})
+    pairs = play.get("pairs")
+    if pairs is not None and ("total" in pairs) == bool(pairs.get("alike")):
+        raise LayoutError(f"{gid}: play.pairs: give one of total (two cards making a number) "
+                          "or alike = true (two cards of one rank)")
     deal_to = play.get("deal_to")
     if isinstance(deal_to, dict):
         deal_to = deal_to["group"]

@@ -106,8 +106,9 @@ class Pairs(Record):
     layout's ``from``), the number two cards make, the ranks (1 to 13) that
     go out alone, and a group of one place for an extra card."""
 
-    __slots__ = ("groups", "total", "singles", "extra")
-    _defaults: ClassVar[dict[str, Any]] = {"singles": (), "extra": None}
+    __slots__ = ("groups", "total", "alike", "singles", "extra")
+    _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
+                                           "extra": None}
 
 
 class PlaySettings(Record):
@@ -169,7 +170,7 @@ def _pairs(table: dict[str, Any] | None) -> Pairs | None:
     from .cards import RANK_TEXT
 
     ranks = {text: rank for rank, text in RANK_TEXT.items()}
-    return Pairs(tuple(table["from"]), int(table["total"]),
+    return Pairs(tuple(table["from"]), int(table.get("total", 0)), bool(table.get("alike")),
                  tuple(ranks[str(r).upper()] for r in table.get("singles", ())),
                  table.get("extra"))
 

@@ -113,8 +113,9 @@ class Standing:
             here = frontier.pop()
             for move in self._placements(here):
                 if move.kind != "move" or move.dst not in self.tableau or \
-                        move.src not in self.tableau:
-                    stuck = False  # a foundation, a reserve card, a deal: progress
+                        move.src not in self.tableau or \
+                        any(not f.plain and f.owns(here, move) for f in self._owners):  # type: ignore[attr-defined]
+                    stuck = False  # a foundation, a reserve card, a deal, a pair: progress
                     break
                 nxt = self.apply(here, move)
                 known = cache.get(nxt)
@@ -176,11 +177,11 @@ class Standing:
 
     def lost_reason(self, pos: Position) -> str:
         """Hook (status): why the game is lost, when no move is open."""
-        said = next((f for f in self.features if f.lost_words(pos) is not None), None) \
+        for f in self.features:  # a rule that says the whole of it (no pair left)
+            if f.lost_says_all and (whole := f.lost_words(pos)) is not None:
+                return whole
+        why = next((w for f in self.features if (w := f.lost_words(pos)) is not None), None) \
             if self.has_deal_step else None
-        why = None if said is None else said.lost_words(pos)
-        if said is not None and said.lost_says_all:
-            return why
         return ("no available card can go to a foundation or be placed in sequence, "
                 + (f"and {why}" if why else "and there is no further deal"))
 

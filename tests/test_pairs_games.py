@@ -82,7 +82,7 @@ def test_thirteens_rule_3_the_gaps_are_filled_only_once_nothing_more_goes_out():
     rules, pos = thirteens({1: "6s", 2: "7h", 3: "Kd"}, stock="9c 8c 5d")
     assert not rules.is_legal(pos, DEAL)
     why = rules.move_reason(pos, DEAL)
-    assert why.startswith("every card that makes the number goes out before the gaps")
+    assert why.startswith("every pair goes out before the gaps are filled")
     pos = rules.apply(pos, move_between(rules, 1, 2))
     assert not rules.is_legal(pos, DEAL)  # the king still shows
     pos = rules.apply(pos, move_between(rules, 3, T_OUT))
@@ -185,3 +185,117 @@ def test_nothing_to_choose_auto_comes_out_exactly_when_the_solver_finds_a_win():
             while (move := game.rules.forced_move(game.position)) is not None:
                 game.play(move)
             assert (game.status()[0] is Status.WON) == (best == WON), (game_id, seed)
+
+
+# ------------------------------------------------------------------ The Wish
+WISH, W_HEAPS, W_OUT = "wish", range(1, 9), 9
+
+
+def wish(piles, **kw):
+    """Every heap the 7♣ alone unless the test says (sevens pair: the test
+    gives every heap it needs)."""
+    return filled(WISH, piles, W_HEAPS, filler="7c", **kw)
+
+
+def test_wish_the_deal_eight_heaps_of_four_their_top_cards_turned_up():
+    game = Game.new(WISH, seed=2)
+    rules, pos = game.rules, game.position
+    for n in W_HEAPS:
+        i = pile_index(rules, n)
+        assert len(pos.piles[i]) == 4 and pos.down[i] == 3
+    assert sum(len(p) for p in pos.piles) == 32
+
+
+def test_wish_rules_1_2_two_alike_thrown_aside_and_the_cards_below_turned_up():
+    rules, pos = wish({1: "8s 9h Ac", 2: "Qd Ah", 3: "8c Ad", 4: "Kh 9c", 5: "Kc",
+                       6: "Qh", 7: "Jd", 8: "10s"}, down={1: 2, 2: 1, 3: 1, 4: 1})
+    assert sorted(listed(rules, pos)) == [(1, 2), (1, 3), (2, 3)]  # three aces: any two
+    assert refusal(rules, pos, 3, 1) is None
+    assert refusal(rules, pos, 4, 5) == "the 9♣ and the K♣ are not alike"
+    assert refusal(rules, pos, 1, W_OUT) is not None      # nothing goes out alone
+    after = rules.apply(pos, move_between(rules, 3, 1))
+    # rule 2: the card below each is turned up at once
+    for n, top in ((1, "9h"), (3, "8c")):
+        i = pile_index(rules, n)
+        assert pile_text(rules, after, n).split()[-1] == top
+        assert after.down[i] == len(after.piles[i]) - 1
+    assert sorted(pile_text(rules, after, W_OUT).split()) == ["Ac", "Ad"]
+    assert rules.forced_move(pos) is None  # which two aces go decides what comes up: a choice
+    # a card below the top is not free, though alike
+    assert rules.move_reason(pos, move_between(rules, 4, 5)) is not None
+
+
+def test_wish_rule_3_an_emptied_place_takes_another_heaps_top_card():
+    rules, pos = wish({1: "", 2: "9s Qd", 3: "Kc", 4: "Jd", 5: "10c", 6: "8h", 7: "9d",
+                       8: "Ah"}, down={2: 1})
+    assert refusal(rules, pos, 2, 1) is None            # the Q♦ to the empty place
+    after = rules.apply(pos, move_between(rules, 2, 1))
+    assert pile_text(rules, after, 1) == "Qd" and after.down[pile_index(rules, 2)] == 0
+    assert refusal(rules, after, 3, 1) is not None      # nothing is laid on a card
+
+
+def test_wish_rule_4_won_all_thrown_aside_lost_when_no_two_alike():
+    rules, pos = wish({1: "Ac", 2: "Kc", 3: "Qc", 4: "Jc", 5: "10c", 6: "9c", 7: "8c",
+                       8: "7c"})
+    assert rules.status(pos) == (Status.LOST, "no two free cards are alike")
+    rules, pos = wish({n: "" for n in W_HEAPS})
+    assert rules.status(pos) == (Status.WON, "every card is put out")
+
+
+# ------------------------------------------------------------------ Nestor
+NESTOR, N_COLUMNS, N_RESERVE, N_TURNED, N_OUT = "nestor", range(1, 9), 9, range(10, 14), 14
+
+
+def nestor(piles, reserve="3d 4d", **kw):
+    piles = {N_RESERVE: reserve, **piles}
+    kw.setdefault("down", {N_RESERVE: len(piles[N_RESERVE].split())})
+    # every column a different card, nothing alike, unless the test says
+    fillers = dict(zip(N_COLUMNS, "Ac 2c 5c 6c 7c 8c 9c 10c".split()))
+    return filled(NESTOR, {**{n: fillers[n] for n in N_COLUMNS if n not in piles}, **piles},
+                  N_COLUMNS, **kw)
+
+
+def test_nestor_the_deal_six_rows_never_two_of_a_value_in_a_column():
+    for seed in range(1, 31):
+        game = Game.new(NESTOR, seed=seed)
+        rules, pos = game.rules, game.position
+        for n in N_COLUMNS:
+            column = pos.piles[pile_index(rules, n)]
+            assert len(column) == 6
+            assert len({c.rank for c in column}) == 6, (seed, n)
+        assert len(pos.piles[pile_index(rules, N_RESERVE)]) == 4
+
+
+def test_nestor_rules_1_2_the_lowest_cards_alike_thrown_out_together():
+    rules, pos = nestor({1: "Kd 5h", 2: "5s", 3: "Kc Jd"})
+    assert listed(rules, pos) == [(1, 2)]
+    assert refusal(rules, pos, 2, 1) is None
+    assert refusal(rules, pos, 3, 1) == "the J♦ and the 5♥ are not alike"
+    # the K♦ above the 5♥ is not free until the 5♥ has gone
+    assert not any(rules.is_legal(pos, m) for m in [move_between(rules, 1, 3)])
+    after = rules.apply(pos, move_between(rules, 1, 2))
+    assert pile_text(rules, after, 1) == "Kd" and pile_text(rules, after, 2) == ""
+    assert refusal(rules, after, 1, 3) is None or pile_text(rules, after, 3) == "Kc Jd"
+    assert rules.forced_move(pos) is None
+
+
+def test_nestor_rule_3_the_reserve_taken_up_one_by_one_when_nothing_pairs():
+    rules, pos = nestor({1: "Kd 3h"}, reserve="Js 3s")
+    assert rules.is_legal(pos, DEAL)
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 10) == "3s"
+    assert listed(rules, pos) == [(1, 10)]                 # it pairs like a free card
+    assert not rules.is_legal(pos, DEAL)                   # not while a pair is open
+    # a reserve card that pairs with none waits, and the next may be taken up
+    rules, pos = nestor({}, reserve="3s Js")
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 10) == "Js" and rules.is_legal(pos, DEAL)
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 11) == "3s"
+
+
+def test_nestor_rule_4_lost_with_nothing_alike_and_the_reserve_used_up():
+    rules, pos = nestor({}, reserve="", down={N_RESERVE: 0})
+    assert rules.status(pos) == (Status.LOST, "no two free cards are alike")
+    rules, pos = nestor({n: "" for n in N_COLUMNS}, reserve="", down={N_RESERVE: 0})
+    assert rules.status(pos) == (Status.WON, "every card is put out")

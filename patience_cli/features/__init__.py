@@ -48,6 +48,9 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
     ("grace", "Grace", lambda layout: layout.play.grace is not None),
     ("exchange", "Exchange", lambda layout: layout.play.exchange is not None),
+    ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
+    ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
+     and layout.play.pairs.extra is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -55,9 +58,6 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("cleared", "ClearedPackets", lambda layout: any(
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
     ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
-    ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
-    ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
-     and layout.play.pairs.extra is not None),
     ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
      and layout.play.rows.group is not None),
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None

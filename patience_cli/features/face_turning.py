@@ -27,7 +27,13 @@ class FaceTurning(Feature):
         return cls(rules, piles) if piles else None
 
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
-        return turn_up(after, move.src) if move.src in self.piles else after
+        """The card beneath turned up where the move took the last face-up
+        card away: from its source, or from the pile it went to when a rule
+        took the cards there away (a pair put out)."""
+        for index in (move.src, move.dst):
+            if index in self.piles:
+                after = turn_up(after, index)
+        return after
 
 
 def turn_up(pos: Position, index: int) -> Position:

@@ -53,8 +53,13 @@ class Pairs(Feature):
             i for g in (*rule.groups, *((rule.extra,) if rule.extra else ())) for i in
             rules.group_piles[g])
         self.total = rule.total
+        self.alike = rule.alike
         self.singles = frozenset(rule.singles)
         self.out = out
+        #: whether the places are alike: single cards, nothing laid on them
+        #: (then which of two equal cards goes out leaves the same game)
+        self.alike_places = all(rules.specs[i].build is None
+                                and rules.specs[i].deal in (None, 0, 1) for i in self.pool)
 
     @classmethod
     def build(cls, rules: Rules) -> "Pairs | None":
@@ -68,7 +73,13 @@ class Pairs(Feature):
         return cards[-1] if cards else None
 
     def pairs_with(self, a: Card, b: Card) -> bool:
+        if self.alike:
+            return a.rank == b.rank
         return VALUE[a.rank] + VALUE[b.rank] == self.total
+
+    def _made(self) -> str:
+        """What a pair makes, in words."""
+        return "a pair" if self.alike else in_words(self.total)
 
     def alone(self, card: Card) -> bool:
         return card.rank in self.singles
@@ -107,6 +118,8 @@ class Pairs(Feature):
         are alike (a card's partner is of one rank, and equal cards leave
         the same cards behind): the first open one, else the deal, is
         forced."""
+        if not self.alike_places:
+            return None  # which cards go out decides which are uncovered: a choice
         first = next(iter(self.moves(pos)), None)
         if first is not None:
             return first
@@ -125,7 +138,7 @@ class Pairs(Feature):
             return None
         b = pos.piles[move.dst][-1].text(ascii)
         return (f"put out the {a} from {specs[move.src].ref} and the {b} from "
-                f"{specs[move.dst].ref} ({in_words(self.total)})")
+                f"{specs[move.dst].ref} ({self._made()})")
 
     def refusal(self, pos: Position, move: Move) -> str | None:
         src, dst = move.src, move.dst
@@ -138,12 +151,18 @@ class Pairs(Feature):
         if dst == self.out:
             if self.alone(a):
                 return None
+            if not self.singles:
+                return f"no card goes out alone: the {a} goes out with a card that pairs with it"
             return (f"only {self._singles_words()} go out alone; the {a} counts "
                     f"{in_words(VALUE[a.rank])}: put it out with a card that makes {total} "
                     "with it")
         b = self._free(pos, dst)
         if b is None:
+            if self.rules.fits(pos, a, dst):
+                return None  # an empty place that takes a card by its build
             return f"{self.rules.specs[dst].the_ref} is empty: there is no card to pair with"
+        if self.alike:
+            return None if a.rank == b.rank else f"the {a} and the {b} are not alike"
         made = VALUE[a.rank] + VALUE[b.rank]
         if made != total:
             return f"the {a} and the {b} make {in_words(made)}, not {total}"
@@ -153,7 +172,7 @@ class Pairs(Feature):
         first = next(iter(self.moves(pos)), None)
         if first is None:
             return None
-        return ("every card that makes the number goes out before the gaps are filled: "
+        return ("every pair goes out before the gaps are filled or another card is turned: "
                 f"{self.words(pos, first, False)}")
 
     def _singles_words(self, last: str = " and ", plural: int = 1) -> str:
@@ -165,32 +184,35 @@ class Pairs(Feature):
 
     def lost_words(self, pos: Position) -> str | None:
         extra = self.rules.feature("ExtraCard")
-        turned = f"; the {pos.piles[extra.spare][-1]} turned up besides makes " \
-            f"{in_words(self.total)} with none" if extra is not None and pos.piles[extra.spare] \
-            else ""
+        turned = f"; the {extra.waiting(pos)} turned up besides makes " \
+            f"{self._made()} with none" if extra is not None and extra.waiting(pos) is not None else ""
         alone = f" and no {self._singles_words(' or ', 0)} shows" if self.singles else ""
+        if self.alike:
+            return f"no two free cards are alike{turned}"
         return f"no two free cards make {in_words(self.total)}{alone}{turned}"
 
     # ------------------------------------------------------------ after a move
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """A pair: the card moved onto its partner, both go out."""
-        if move.src not in self.pool or move.dst not in self.pool:
-            return after
+        if move.src not in self.pool or move.dst not in self.pool or not before.piles[move.dst]:
+            return after  # (a card moved to an empty place by its build is no pair)
         after = self.rules.transfer(after, move.dst, self.out, 2)
         return after
 
 
 class ExtraCard(DealStep):
     """When nothing pairs and no gap is left, one more card of the pack
-    turned up on a place of its own (Elevens)."""
+    turned up on the first empty place of the ``extra`` group, where it
+    waits to pair (Elevens' one additional card; Nestor's reserve, taken up
+    one by one, a card that pairs with none put aside to pair later)."""
 
     topic = "pairs"
     keys = ("play.pairs.extra",)
     plain = False
 
-    def __init__(self, rules: Rules, spare: int, stock: int) -> None:
+    def __init__(self, rules: Rules, spots: tuple[int, ...], stock: int) -> None:
         super().__init__(rules)
-        self.spare, self.stock = spare, stock
+        self.spots, self.stock = spots, stock
 
     @classmethod
     def build(cls, rules: Rules) -> "ExtraCard | None":
@@ -198,19 +220,28 @@ class ExtraCard(DealStep):
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if rule is None or not rule.extra or len(stock) != 1:
             return None
-        return cls(rules, rules.group_piles[rule.extra][0], stock[0])
+        return cls(rules, rules.group_piles[rule.extra], stock[0])
+
+    def waiting(self, pos: Position) -> Card | None:
+        """The one card turned up, where there is one place for it and it is
+        taken."""
+        if len(self.spots) == 1 and pos.piles[self.spots[0]]:
+            return pos.piles[self.spots[-1]][-1]
+        return None
 
     def deal_reason(self, pos: Position) -> str | None:
         if not pos.piles[self.stock]:
             return "the pack is dealt out (there is no redeal)"
-        if pos.piles[self.spare]:
-            return (f"one more card is turned up only when nothing pairs: the "
-                    f"{pos.piles[self.spare][-1]} on {self.rules.specs[self.spare].the_ref} "
-                    "must go out first")
+        if all(pos.piles[i] for i in self.spots):
+            name = self.rules.specs[self.spots[0]]
+            return (f"one more card is turned up only onto an empty place of the "
+                    f"{name.heading or name.name}: every place holds one")
         return None
 
     def apply_deal(self, pos: Position) -> Position:
-        return self.rules.transfer(pos, self.stock, self.spare)
+        place = next(i for i in self.spots if not pos.piles[i])
+        return self.rules.transfer(pos, self.stock, place)
 
     def deal_name(self, pos: Position) -> str:
-        return f"turn up one more card of the pack, on {self.rules.specs[self.spare].the_ref}"
+        place = next((i for i in self.spots if not pos.piles[i]), self.spots[0])
+        return f"turn up one more card of the pack, on {self.rules.specs[place].the_ref}"
