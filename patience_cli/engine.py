@@ -121,6 +121,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
         self._worders, self._forcers = at("words"), at("forced")
+        self._winners = at("won")
         self._settlers, self._routers = at("settle"), \
             tuple(f for f in self.features if f.restricts_routes)
         #: piles a feature lays cards on by its own rule (the places aside)
@@ -247,7 +248,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""
-        return self._all_home(pos)
+        return self._all_home(pos) or any(f.won(pos) is not None for f in self._winners)
 
     def _placements(self, pos: Position) -> Iterator[Move]:
         """The card moves and the deal step the rules allow, whatever the

@@ -188,7 +188,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     pairs = play.get("pairs")
     if pairs is not None and ("total" in pairs) == bool(pairs.get("alike")):
         raise LayoutError(f"{gid}: play.pairs: give one of total (two cards making a number) "
-                          "or alike = true (two cards of one rank)")
+                          "or alike = true (two cards of one rank) or \"suit\"")
     deal_to = play.get("deal_to")
     if isinstance(deal_to, dict):
         deal_to = deal_to["group"]

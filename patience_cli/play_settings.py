@@ -106,9 +106,9 @@ class Pairs(Record):
     layout's ``from``), the number two cards make, the ranks (1 to 13) that
     go out alone, and a group of one place for an extra card."""
 
-    __slots__ = ("groups", "total", "alike", "singles", "extra")
+    __slots__ = ("groups", "total", "alike", "singles", "extra", "cover")
     _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
-                                           "extra": None}
+                                           "extra": None, "cover": False}
 
 
 class PlaySettings(Record):
@@ -170,9 +170,11 @@ def _pairs(table: dict[str, Any] | None) -> Pairs | None:
     from .cards import RANK_TEXT
 
     ranks = {text: rank for rank, text in RANK_TEXT.items()}
-    return Pairs(tuple(table["from"]), int(table.get("total", 0)), bool(table.get("alike")),
+    alike = table.get("alike", False)
+    return Pairs(tuple(table["from"]), int(table.get("total", 0)),
+                 alike if alike == "suit" else bool(alike),
                  tuple(ranks[str(r).upper()] for r in table.get("singles", ())),
-                 table.get("extra"))
+                 table.get("extra"), bool(table.get("cover", False)))
 
 
 def _rows(table: dict[str, Any] | None) -> Rows | None:

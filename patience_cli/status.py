@@ -47,6 +47,10 @@ class Standing:
     def _status(self, pos: Position) -> tuple[Status, str]:
         if self._all_home(pos):
             return Status.WON, self.won_reason(pos)
+        for f in self._winners:  # type: ignore[attr-defined]
+            said = f.won(pos)
+            if said is not None:
+                return Status.WON, said
         if not self.has_move(pos):
             return Status.LOST, self.lost_reason(pos)
         if (not self.has_deal_step or self.deal_reason(pos) is not None) and \

@@ -299,3 +299,42 @@ def test_nestor_rule_4_lost_with_nothing_alike_and_the_reserve_used_up():
     assert rules.status(pos) == (Status.LOST, "no two free cards are alike")
     rules, pos = nestor({n: "" for n in N_COLUMNS}, reserve="", down={N_RESERVE: 0})
     assert rules.status(pos) == (Status.WON, "every card is put out")
+
+
+# ------------------------------------------------------------------ Covering
+COVERING, C_PLACES, C_PACK = "covering", range(1, 5), 5
+
+
+def covering(piles, pack="3d 4d 5d 6d", **kw):
+    piles = {C_PACK: pack, **piles}
+    kw.setdefault("down", {C_PACK: len(piles[C_PACK].split())})
+    return filled(COVERING, piles, C_PLACES, **kw)
+
+
+def test_covering_the_deal_four_cards_face_up():
+    game = Game.new(COVERING, seed=1)
+    rules, pos = game.rules, game.position
+    assert [len(pos.piles[pile_index(rules, n)]) for n in C_PLACES] == [1, 1, 1, 1]
+    assert len(pos.piles[pile_index(rules, C_PACK)]) == 48
+
+
+def test_covering_rule_1_two_of_a_suit_each_covered_from_the_pack():
+    rules, pos = covering({1: "Js", 2: "2h", 3: "5s", 4: "9d"}, pack="Kc Qh")
+    assert listed(rules, pos) == [(1, 3)]
+    assert refusal(rules, pos, 3, 1) is None
+    assert refusal(rules, pos, 1, 2) == "the J♠ and the 2♥ are not of one suit"
+    assert rules.describe(pos, move_between(rules, 3, 1)) == \
+        "cover the 5♠ on Place 3 and the J♠ on Place 1 (two of a suit)"
+    after = rules.apply(pos, move_between(rules, 3, 1))
+    # the lower-numbered place first: the pack's top card (the Q♥) on Place 1
+    assert [pile_text(rules, after, n) for n in (1, 3)] == ["Js Qh", "5s Kc"]
+    assert rules.forced_move(pos) is None  # which suit is covered first is a choice
+
+
+def test_covering_rule_2_won_when_the_pack_is_used_up_lost_four_suits():
+    rules, pos = covering({1: "Js", 2: "2h", 3: "5s", 4: "9d"}, pack="Kc Qc")
+    after = rules.apply(pos, move_between(rules, 1, 3))
+    assert rules.status(after) == (Status.WON, "the pack is used up")
+    assert rules.is_won(after)
+    rules, pos = covering({1: "Js", 2: "2h", 3: "5c", 4: "9d"})
+    assert rules.status(pos) == (Status.LOST, "the cards showing are all of different suits")

@@ -186,6 +186,11 @@ class Feature:
         return after
 
     # ------------------------------------------------------------ status, solver
+    def won(self, pos: Position) -> str | None:
+        """How the game came out, where the rule says it is won now (the
+        pack used up: Covering), else None (every card home wins)."""
+        return None
+
     def lost_words(self, pos: Position) -> str | None:
         """Why no deal is left, said when the game is lost (with
         :attr:`lost_says_all`, why the game is lost)."""

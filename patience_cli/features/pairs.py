@@ -1,21 +1,25 @@
 """Removal by pairs: two available cards that together make the game's
-number are put out of play together, and a card that makes it alone goes
-out by itself (Thirteens: "you throw out by twos ... all such cards as taken
-together make the number thirteen ... and all kings"; Elevens: a seven and a
-four, and every court card by itself).  Cards count their pips, the knave
-eleven, the queen twelve and the king thirteen.
+number, or that are alike, are put out of play together, and a card that
+makes the number alone goes out by itself (Thirteens: "you throw out by twos
+... all such cards as taken together make the number thirteen ... and all
+kings"; Elevens: a seven and a four, and every court card by itself; the
+Wish and Nestor: two cards alike in value).  Cards count their pips, the
+knave eleven, the queen twelve and the king thirteen.
 
 Layout: ``play.pairs`` with ``from`` (the groups whose free cards pair),
-``total`` (the number two cards make) and ``singles`` (the ranks that go out
-alone); the cards go to the layout's one pile of role ``discard``.  A pair is
-typed as a move from one of its cards to the other (``patience move 3 7``,
-either way round; listed once), a single as a move to the discard pile.
-While a pair or a single is open the deal step waits: "having removed ...
-all such cards ... you replace the missing cards" (the gaps wait for the deal:
-``refill.when = "deal"``).  ``extra``: a group of one pile on which, when
-nothing pairs and no gap is left, the deal turns one more card of the pack
-(Elevens: "you are allowed to turn up one additional card from the stock"),
-a step of :class:`ExtraCard`.
+``total`` (the number two cards make) or ``alike`` (``true``: of one rank;
+``"suit"``: of one suit), and ``singles`` (the ranks that go out alone); the
+cards go to the layout's one pile of role ``discard``.  A pair is typed as a
+move from one of its cards to the other (``patience move 3 7``, either way
+round; listed once), a single as a move to the discard pile.  While a pair
+or a single is open the deal step waits: "having removed ... all such cards
+... you replace the missing cards" (the gaps wait for the deal:
+``refill.when = "deal"``).  ``extra``: a group of places on whose first empty
+one, when nothing pairs and no gap is left, the deal turns one more card of
+the pack (Elevens: "you are allowed to turn up one additional card from the
+stock"; Nestor's reserve), a step of :class:`ExtraCard`.  ``cover``: the two
+cards are not put out but each covered with the next card of the pack, and
+the game is won when the pack is used up ("Covering" Patience).
 """
 
 from __future__ import annotations
@@ -47,13 +51,17 @@ class Pairs(Feature):
     lost_says_all = True
     either_way = True
 
-    def __init__(self, rules: Rules, rule: settings.Pairs, out: int) -> None:
+    def __init__(self, rules: Rules, rule: settings.Pairs, out: int,
+                 stock: int | None) -> None:
         super().__init__(rules)
+        self.stock = stock
         self.pool: tuple[int, ...] = tuple(
             i for g in (*rule.groups, *((rule.extra,) if rule.extra else ())) for i in
             rules.group_piles[g])
         self.total = rule.total
-        self.alike = rule.alike
+        #: two cards pair by being alike: in rank, or (``"suit"``) in suit
+        self.alike = "rank" if rule.alike is True else rule.alike or None
+        self.cover = rule.cover
         self.singles = frozenset(rule.singles)
         self.out = out
         #: whether the places are alike: single cards, nothing laid on them
@@ -65,7 +73,10 @@ class Pairs(Feature):
     def build(cls, rules: Rules) -> "Pairs | None":
         rule = rules.layout.play.pairs
         out = [p.index for p in rules.specs if p.role is Role.DISCARD]
-        return None if rule is None or len(out) != 1 else cls(rules, rule, out[0])
+        stock = [p.index for p in rules.specs if p.role is Role.STOCK]
+        if rule is None or (len(out) != 1 and not rule.cover) or (rule.cover and len(stock) != 1):
+            return None
+        return cls(rules, rule, out[0] if out else -1, stock[0] if stock else None)
 
     # ------------------------------------------------------------ which cards
     def _free(self, pos: Position, i: int) -> Card | None:
@@ -73,13 +84,16 @@ class Pairs(Feature):
         return cards[-1] if cards else None
 
     def pairs_with(self, a: Card, b: Card) -> bool:
+        if self.alike == "suit":
+            return a.suit == b.suit
         if self.alike:
             return a.rank == b.rank
         return VALUE[a.rank] + VALUE[b.rank] == self.total
 
     def _made(self) -> str:
         """What a pair makes, in words."""
-        return "a pair" if self.alike else in_words(self.total)
+        return "two of a suit" if self.alike == "suit" else "a pair" if self.alike else \
+            in_words(self.total)
 
     def alone(self, card: Card) -> bool:
         return card.rank in self.singles
@@ -115,11 +129,12 @@ class Pairs(Feature):
 
     def forced(self, pos: Position) -> Move | None:
         """Every pair and single must go out before the deal, and the places
-        are alike (a card's partner is of one rank, and equal cards leave
-        the same cards behind): the first open one, else the deal, is
-        forced."""
-        if not self.alike_places:
-            return None  # which cards go out decides which are uncovered: a choice
+        are alike (single cards, nothing laid on them): whatever the order,
+        the same cards are left (a card's partner is of one rank), so the
+        first open one, else the deal, is forced.  Not so where cards are
+        covered at once: which suit is covered first is a choice."""
+        if not self.alike_places or self.cover:
+            return None  # which cards go decides which come up (or which suit is left): a choice
         first = next(iter(self.moves(pos)), None)
         if first is not None:
             return first
@@ -137,6 +152,9 @@ class Pairs(Feature):
         if move.dst not in self.pool:
             return None
         b = pos.piles[move.dst][-1].text(ascii)
+        if self.cover:
+            return (f"cover the {a} on {specs[move.src].ref} and the {b} on "
+                    f"{specs[move.dst].ref} ({self._made()})")
         return (f"put out the {a} from {specs[move.src].ref} and the {b} from "
                 f"{specs[move.dst].ref} ({self._made()})")
 
@@ -161,6 +179,8 @@ class Pairs(Feature):
             if self.rules.fits(pos, a, dst):
                 return None  # an empty place that takes a card by its build
             return f"{self.rules.specs[dst].the_ref} is empty: there is no card to pair with"
+        if self.alike == "suit":
+            return None if a.suit == b.suit else f"the {a} and the {b} are not of one suit"
         if self.alike:
             return None if a.rank == b.rank else f"the {a} and the {b} are not alike"
         made = VALUE[a.rank] + VALUE[b.rank]
@@ -187,6 +207,8 @@ class Pairs(Feature):
         turned = f"; the {extra.waiting(pos)} turned up besides makes " \
             f"{self._made()} with none" if extra is not None and extra.waiting(pos) is not None else ""
         alone = f" and no {self._singles_words(' or ', 0)} shows" if self.singles else ""
+        if self.alike == "suit":
+            return "the cards showing are all of different suits"
         if self.alike:
             return f"no two free cards are alike{turned}"
         return f"no two free cards make {in_words(self.total)}{alone}{turned}"
@@ -196,8 +218,19 @@ class Pairs(Feature):
         """A pair: the card moved onto its partner, both go out."""
         if move.src not in self.pool or move.dst not in self.pool or not before.piles[move.dst]:
             return after  # (a card moved to an empty place by its build is no pair)
-        after = self.rules.transfer(after, move.dst, self.out, 2)
-        return after
+        if self.cover:  # the card back in its place, and each covered from the pack
+            after = self.rules.transfer(after, move.dst, move.src)
+            for place in sorted((move.src, move.dst)):
+                if after.piles[self.stock]:
+                    after = self.rules.transfer(after, self.stock, place)
+            return after
+        return self.rules.transfer(after, move.dst, self.out, 2)
+
+    def won(self, pos: Position) -> str | None:
+        """(Covering) Won once the pack is used up."""
+        if self.cover and not pos.piles[self.stock]:
+            return "the pack is used up"
+        return None
 
 
 class ExtraCard(DealStep):
