@@ -212,8 +212,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             [("play.placing.group", g) for g in [play.get("placing", {}).get("group")]
              if g is not None] + \
             [("play.pairs.from", g) for g in play.get("pairs", {}).get("from", ())] + \
-            [("play.pairs.extra", g) for g in [play.get("pairs", {}).get("extra")]
-             if g is not None] + \
+            [(f"play.pairs.{k}", g) for k in ("extra", "reserve")
+             for g in [play.get("pairs", {}).get(k)] if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
              for g in p.get("blocked_by", ())] + \
             [(f"piles[{n}].build.first_of", p["build"]["first_of"])

@@ -106,9 +106,9 @@ class Pairs(Record):
     layout's ``from``), the number two cards make, the ranks (1 to 13) that
     go out alone, and a group of one place for an extra card."""
 
-    __slots__ = ("groups", "total", "alike", "singles", "extra", "cover")
+    __slots__ = ("groups", "total", "alike", "singles", "extra", "cover", "reserve")
     _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
-                                           "extra": None, "cover": False}
+                                           "extra": None, "cover": False, "reserve": None}
 
 
 class PlaySettings(Record):
@@ -174,7 +174,7 @@ def _pairs(table: dict[str, Any] | None) -> Pairs | None:
     return Pairs(tuple(table["from"]), int(table.get("total", 0)),
                  alike if alike == "suit" else bool(alike),
                  tuple(ranks[str(r).upper()] for r in table.get("singles", ())),
-                 table.get("extra"), bool(table.get("cover", False)))
+                 table.get("extra"), bool(table.get("cover", False)), table.get("reserve"))
 
 
 def _rows(table: dict[str, Any] | None) -> Rows | None:

@@ -338,3 +338,59 @@ def test_covering_rule_2_won_when_the_pack_is_used_up_lost_four_suits():
     assert rules.is_won(after)
     rules, pos = covering({1: "Js", 2: "2h", 3: "5c", 4: "9d"})
     assert rules.status(pos) == (Status.LOST, "the cards showing are all of different suits")
+
+
+# ------------------------------------------------------------------ The Juvenile
+JUVENILE, J_PACKETS, J_RESERVE, J_OUT = "juvenile", range(1, 17), (17, 18), 19
+
+
+def juvenile(piles, **kw):
+    """Every packet the 9♣ alone (nines make eighteen) unless the test says;
+    both reserve packets face down."""
+    piles = {17: "2h 3h 4h 5h", 18: "6h 8h 9h 10h", **piles}
+    kw.setdefault("down", {n: len(piles[n].split()) for n in J_RESERVE})
+    return filled(JUVENILE, piles, J_PACKETS, filler="9c", **kw)
+
+
+def test_juvenile_the_deal_sixteen_packets_of_six_and_two_reserve_packets_of_four():
+    game = Game.new(JUVENILE, seed=5)
+    rules, pos = game.rules, game.position
+    assert all(len(pos.piles[pile_index(rules, n)]) == 6 for n in J_PACKETS)
+    for n in J_RESERVE:
+        i = pile_index(rules, n)
+        assert len(pos.piles[i]) == 4 and pos.down[i] == 4
+
+
+def test_juvenile_rules_1_2_two_top_cards_making_fourteen_removed_nothing_refilled():
+    rules, pos = juvenile({1: "Kh Ac", 2: "Ks", 3: "7d", 4: "7s", 5: "Jh 3c"})
+    assert sorted(listed(rules, pos)) == [(1, 2), (3, 4)]   # two sevens make fourteen too
+    assert refusal(rules, pos, 5, 1) == "the 3♣ and the A♣ make four, not fourteen"
+    after = rules.apply(pos, move_between(rules, 2, 1))
+    assert pile_text(rules, after, 1) == "Kh" and pile_text(rules, after, 2) == ""
+    assert not rules.is_legal(after, move_between(rules, 1, 2))  # an empty packet stays so
+    assert rules.forced_move(pos) is None
+
+
+def test_juvenile_rule_3_a_reserve_packet_turned_over_when_nothing_makes_fourteen():
+    rules, pos = juvenile({1: "Jc"})
+    assert rules.describe(pos, DEAL) == "turn over Reserve packet 17"
+    pos = rules.apply(pos, DEAL)
+    i = pile_index(rules, 17)
+    assert pile_text(rules, pos, 17) == "5h 4h 3h 2h" and pos.down[i] == 0
+    assert listed(rules, pos) == []           # the 2♥ makes thirteen with the knave
+    pos = rules.apply(pos, DEAL)              # so the other is turned over
+    assert pile_text(rules, pos, 18) == "10h 9h 8h 6h"
+    assert not rules.is_legal(pos, DEAL)
+    rules, pos = juvenile({1: "Qc"})
+    pos = rules.apply(pos, DEAL)
+    assert listed(rules, pos) == [(1, 17)]    # the queen and the 2♥
+    assert not rules.is_legal(pos, DEAL)      # not while a couple is open
+    pos = rules.apply(pos, move_between(rules, 17, 1))
+    assert pile_text(rules, pos, 17) == "5h 4h 3h"  # the next card is free
+
+
+def test_juvenile_rule_4_won_all_removed_lost_with_nothing_left_to_turn():
+    rules, pos = juvenile({17: "2h", 18: "3h"}, down={17: 0, 18: 0})
+    assert rules.status(pos) == (Status.LOST, "no two free cards make fourteen")
+    rules, pos = juvenile({n: "" for n in J_PACKETS} | {17: "", 18: ""}, down={})
+    assert rules.status(pos) == (Status.WON, "every card is put out")

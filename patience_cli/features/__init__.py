@@ -51,6 +51,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
     ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
      and layout.play.pairs.extra is not None),
+    ("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
+     and layout.play.pairs.reserve is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -74,7 +76,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "PlacedRounds",
+    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
+    "PlacedRounds",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 

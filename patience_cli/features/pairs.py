@@ -20,6 +20,9 @@ the pack (Elevens: "you are allowed to turn up one additional card from the
 stock"; Nestor's reserve), a step of :class:`ExtraCard`.  ``cover``: the two
 cards are not put out but each covered with the next card of the pack, and
 the game is won when the pack is used up ("Covering" Patience).
+``reserve``: a group of packets dealt face down, each turned over by the deal
+when nothing pairs, its cards then pairing from the top down (the Juvenile), a
+step of :class:`ReservePackets`.
 """
 
 from __future__ import annotations
@@ -56,8 +59,8 @@ class Pairs(Feature):
         super().__init__(rules)
         self.stock = stock
         self.pool: tuple[int, ...] = tuple(
-            i for g in (*rule.groups, *((rule.extra,) if rule.extra else ())) for i in
-            rules.group_piles[g])
+            i for g in (*rule.groups, *(g for g in (rule.extra, rule.reserve) if g))
+            for i in rules.group_piles[g])
         self.total = rule.total
         #: two cards pair by being alike: in rank, or (``"suit"``) in suit
         self.alike = "rank" if rule.alike is True else rule.alike or None
@@ -278,3 +281,47 @@ class ExtraCard(DealStep):
     def deal_name(self, pos: Position) -> str:
         place = next((i for i in self.spots if not pos.piles[i]), self.spots[0])
         return f"turn up one more card of the pack, on {self.rules.specs[place].the_ref}"
+
+
+class ReservePackets(DealStep):
+    """Packets dealt face down as a reserve, each turned over when nothing
+    pairs, its cards then pairing from the top down (the Juvenile: "you turn
+    over one of the four-card packets, and see whether the uppermost card of
+    this will combine ... you have recourse to the second packet")."""
+
+    topic = "pairs"
+    keys = ("play.pairs.reserve",)
+    plain = False
+
+    def __init__(self, rules: Rules, packets: tuple[int, ...]) -> None:
+        super().__init__(rules)
+        self.packets = packets
+
+    @classmethod
+    def build(cls, rules: Rules) -> "ReservePackets | None":
+        rule = rules.layout.play.pairs
+        if rule is None or not rule.reserve:
+            return None
+        return cls(rules, rules.group_piles[rule.reserve])
+
+    def _next(self, pos: Position) -> int | None:
+        return next((i for i in self.packets if pos.piles[i] and pos.down[i]), None)
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if self._next(pos) is None:
+            return "every reserve packet is turned over"
+        return None
+
+    def apply_deal(self, pos: Position) -> Position:
+        """The packet turned over: its undermost card comes on top, face up."""
+        i = self._next(pos)
+        assert i is not None
+        piles = list(pos.piles)
+        piles[i] = tuple(reversed(piles[i]))
+        down = tuple(0 if j == i else d for j, d in enumerate(pos.down))
+        return Position(tuple(piles), down, pos.extra)
+
+    def deal_name(self, pos: Position) -> str:
+        i = self._next(pos)
+        return "turn over a reserve packet" if i is None else \
+            f"turn over {self.rules.specs[i].the_ref}"
