@@ -24,9 +24,14 @@ RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
 def deal(rules: Rules, deck: Sequence[Card]) -> Position:
     """Lay out *deck* (top card first) as the layout says: first the cards
     the layout withdraws (each the first of its kind in the pack), then
-    the rest pile by pile (the core then settles it)."""
+    the cards of the ranks ``deal.last`` names put at the bottom of the
+    pack, in their order, then the rest pile by pile (the core then settles
+    it)."""
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
+    last = rules.layout.deal_last
+    if last:  # "place the rejected court cards below the cut" (Elevens No. 2)
+        deck = [c for c in deck if c.rank not in last] + [c for c in deck if c.rank in last]
     i = 0
     fixed = [p for p in rules.specs if isinstance(p.deal, int)]
     if rules.layout.deal_groups:

@@ -271,16 +271,17 @@ class Layout(Record):
                                   # card ("refill") or is passed over ("skip")
     deal_up_from: str   # during the deal, the card dealt goes up ("dealt"), or
                                   # every pile's last card too ("free")
+    deal_last: tuple[int, ...]  # ranks put at the bottom of the pack before the deal
 
     __slots__ = (
         "id", "title", "summary", "rules", "source", "pack_kind", "pack_count", "deal_order",
         "piles", "variant", "variants", "variant_titles", "play", "board", "game", "deal_groups",
-        "deal_up_slot", "deal_up_from"
+        "deal_up_slot", "deal_up_from", "deal_last"
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "variant": None, "variants": (), "variant_titles": {}, "play": PlaySettings(),
         "board": {}, "game": {}, "deal_groups": (), "deal_up_slot": "refill",
-        "deal_up_from": "dealt",
+        "deal_up_from": "dealt", "deal_last": (),
     }
 
     @property

@@ -273,6 +273,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
         deal_up_slot=raw.get("deal", {}).get("up_slot", "refill"),
         deal_up_from=raw.get("deal", {}).get("up_from", "dealt"),
+        deal_last=_ranks(raw.get("deal", {}).get("last", ())),
         variant=variant, variants=tuple(variants),
         variant_titles={k: v.get("title", k) for k, v in variants.items()},
         play=parse_play(raw.get("play", {})), board=raw.get("board", {}), game=raw.get("game", {}))
@@ -303,3 +304,11 @@ def _tilt(value: Any, i: int, gid: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not -90 <= value <= 90:
         raise LayoutError(f"{gid}: tilt {value!r} is not a number of degrees from -90 to 90")
     return float(value)
+
+
+def _ranks(texts: Any) -> tuple[int, ...]:
+    """Ranks written as in the books' tables (A, 2 ... 10, J, Q, K) as numbers."""
+    from .cards import RANK_TEXT
+
+    ranks = {text: rank for rank, text in RANK_TEXT.items()}
+    return tuple(ranks[str(t).upper()] for t in texts)

@@ -245,7 +245,7 @@ def test_the_readme_games_table_lists_every_game_and_says_truly_whether_it_is_da
     if not readme.exists():
         pytest.skip("README.md is in the source checkout only")
     rows = {m.group(1): m.group(2) for m in
-            re.finditer(r"^\| `([a-z-]+)` \|.*\| ([^|]+) \|$", readme.read_text(), re.M)}
+            re.finditer(r"^\| `([a-z0-9-]+)` \|.*\| ([^|]+) \|$", readme.read_text(), re.M)}
     for game_id in ALL_GAMES:
         assert game_id in rows, f"{game_id} is not in the README's games table"
         data_only = load_layout(game_id).rules == "standard"

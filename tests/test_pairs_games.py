@@ -8,7 +8,7 @@ from patience_cli.game import Game
 
 from conftest import filled, move_between, pile_index, pile_text, refusal
 
-THIRTEENS, ELEVENS = "thirteens", "elevens"
+THIRTEENS, ELEVENS = "thirteens", "elevens-1"
 T_PLACES, T_STOCK, T_OUT = range(1, 11), 11, 12
 E_PLACES, E_EXTRA, E_STOCK, E_OUT = range(1, 10), 10, 11, 12
 
@@ -394,3 +394,36 @@ def test_juvenile_rule_4_won_all_removed_lost_with_nothing_left_to_turn():
     assert rules.status(pos) == (Status.LOST, "no two free cards make fourteen")
     rules, pos = juvenile({n: "" for n in J_PACKETS} | {17: "", 18: ""}, down={})
     assert rules.status(pos) == (Status.WON, "every card is put out")
+
+
+# ------------------------------------------------------------------ Elevens No. 2
+ELEVENS_2, E2_HEAPS, E2_STOCK = "elevens-2", range(1, 13), 13
+
+
+def test_elevens_2_the_court_cards_are_the_last_of_the_pack():
+    for seed in (1, 2, 3):
+        game = Game.new(ELEVENS_2, seed=seed)
+        rules, pos = game.rules, game.position
+        heaps = [c for n in E2_HEAPS for c in pos.piles[pile_index(rules, n)]]
+        assert len(heaps) == 12 and all(c.rank <= 10 for c in heaps)
+        stock = pos.piles[pile_index(rules, E2_STOCK)]  # the top card last
+        assert [c.rank > 10 for c in stock] == [True] * 12 + [False] * 28
+
+
+def test_elevens_2_rule_2_two_making_eleven_covered_rule_3_won_with_the_courts_on_top():
+    heaps = dict(zip(E2_HEAPS, "Ac 2c 3c 4c 5c 5h 10h 9d 8d 7d 6d 6h".split()))
+    courts = "Kh Kd Kc Ks Qh Qd Qc Qs Jh Jd Jc Js"
+    rules, pos = filled(ELEVENS_2, {**heaps, E2_STOCK: courts}, E2_HEAPS,
+                        down={E2_STOCK: 12})
+    assert sorted(listed(rules, pos)) == [(1, 7), (2, 8), (3, 9), (4, 10), (5, 11), (5, 12),
+                                          (6, 11), (6, 12)]
+    assert refusal(rules, pos, 1, 2) == "the A♣ and the 2♣ make three, not eleven"
+    after = rules.apply(pos, move_between(rules, 7, 1))
+    assert [pile_text(rules, after, n) for n in (1, 7)] == ["Ac Js", "10h Jc"]
+    assert refusal(rules, after, 1, 7) == "the J♠ and the J♣ make twenty-two, not eleven"
+    # six couples cover the twelve heaps with the twelve court cards: won
+    for a, b in ((2, 8), (3, 9), (4, 10), (5, 11), (6, 12)):
+        assert refusal(rules, after, a, b) is None, (a, b)
+        after = rules.apply(after, move_between(rules, a, b))
+    assert rules.status(after) == (Status.WON, "the pack is used up")
+    assert all(after.piles[pile_index(rules, n)][-1].rank > 10 for n in E2_HEAPS)
