@@ -259,7 +259,8 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
         return [card_seg(cards[-1], ascii), (f"  ({len(cards)})", "dim")]
     if spec.role is Role.TALON:
         # a face-up packet: only its top card shows
-        return [card_seg(cards[-1], ascii, True), (f"  ({len(cards)} in the talon)", "dim")]
+        n = len(cards)  # (the pile's own name stands beside it: the Waste heap, Card turned)
+        return [card_seg(cards[-1], ascii, True), (f"  ({n} card{'s' * (n != 1)})", "dim")]
     out: Line = []
     back = "##" if ascii else "▒▒"
     if spec.face == "alternate" and down:
