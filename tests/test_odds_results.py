@@ -137,6 +137,10 @@ def test_files_of_several_runs_merge(run, tmp_path):
     fresh = valid(run("odds", "fours", "--deals", "25", "--no-results", "--json").out)
     assert merged["reused"] == 25 and merged["lost_deals"] == fresh["lost_deals"]
     assert merged["seeds"] == "1-25"
+    assert run("odds", "fours", "--seeds", "5", "--results", str(both)).out.startswith(
+        "Fours, deal 5 (")
+    assert run("odds", "fours", "--seeds", "20-22,24", "--results", str(both)).out.startswith(
+        "Fours, deals 20-22, 24 (")
 
 
 def test_bad_seeds_files_and_options_are_one_line_errors(run, tmp_path):

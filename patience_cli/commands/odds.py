@@ -217,8 +217,8 @@ def _report(gid: str, var: str | None, answers: list, budget, seeds: str, path: 
                                 "reused": taken, "lost_deals": list(t.lost_deals),
                                 "undecided_deals": list(t.undecided_deals)}))
         return
-    which = f"deals {seeds}" if "," in seeds or not seeds.startswith("1-") else \
-        f"deals 1 to {seeds[2:]}"
+    which = f"deal {seeds}" if t.deals == 1 else f"deals {seeds}" \
+        if "," in seeds or not seeds.startswith("1-") else f"deals 1 to {seeds[2:]}"
     output.write(f"{load_layout(gid, var).title}, {which} ({budget.text()}):\n"
                  f"  won {t.won:,}, proved lost {t.lost:,}, undecided {t.undecided:,}\n"
                  f"  can be won: {low:.1%} to {high:.1%} of deals (95% interval)\n")
