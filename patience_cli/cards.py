@@ -108,6 +108,15 @@ def parse_card(text: str) -> Card:
     return Card(rank, suit)
 
 
+def parse_rank(text: str) -> int:
+    """A rank as the layouts write it (``A``, ``2`` ... ``10``, ``J``, ``Q``,
+    ``K``) as its number, 1 to 13; raises CardParseError."""
+    rank = _RANK_PARSE.get(str(text).strip().lower())
+    if rank is None:
+        raise CardParseError(f"{text!r} is not a rank (A, 2 ... 10, J, Q, K)")
+    return rank
+
+
 def looks_like_card(text: str) -> bool:
     try:
         parse_card(text)

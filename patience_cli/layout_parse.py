@@ -308,7 +308,6 @@ def _tilt(value: Any, i: int, gid: str) -> float:
 
 def _ranks(texts: Any) -> tuple[int, ...]:
     """Ranks written as in the books' tables (A, 2 ... 10, J, Q, K) as numbers."""
-    from .cards import RANK_TEXT
+    from .cards import parse_rank
 
-    ranks = {text: rank for rank, text in RANK_TEXT.items()}
-    return tuple(ranks[str(t).upper()] for t in texts)
+    return tuple(parse_rank(t) for t in texts)

@@ -167,13 +167,12 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
 def _pairs(table: dict[str, Any] | None) -> Pairs | None:
     if not table:
         return None
-    from .cards import RANK_TEXT
+    from .cards import parse_rank
 
-    ranks = {text: rank for rank, text in RANK_TEXT.items()}
     alike = table.get("alike", False)
     return Pairs(tuple(table["from"]), int(table.get("total", 0)),
                  alike if alike == "suit" else bool(alike),
-                 tuple(ranks[str(r).upper()] for r in table.get("singles", ())),
+                 tuple(parse_rank(r) for r in table.get("singles", ())),
                  table.get("extra"), bool(table.get("cover", False)), table.get("reserve"))
 
 

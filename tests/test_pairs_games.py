@@ -229,6 +229,8 @@ def test_wish_rule_3_an_emptied_place_takes_another_heaps_top_card():
     rules, pos = wish({1: "", 2: "9s Qd", 3: "Kc", 4: "Jd", 5: "10c", 6: "8h", 7: "9d",
                        8: "Ah"}, down={2: 1})
     assert refusal(rules, pos, 2, 1) is None            # the Q♦ to the empty place
+    assert rules.describe(pos, move_between(rules, 2, 1)) == \
+        "Q♦ from Heap 2 to Heap 1 (empty)"
     after = rules.apply(pos, move_between(rules, 2, 1))
     assert pile_text(rules, after, 1) == "Qd" and after.down[pile_index(rules, 2)] == 0
     assert refusal(rules, after, 3, 1) is not None      # nothing is laid on a card
@@ -266,6 +268,28 @@ def test_nestor_the_deal_six_rows_never_two_of_a_value_in_a_column():
         assert len(pos.piles[pile_index(rules, N_RESERVE)]) == 4
 
 
+def test_nestor_the_deal_a_card_refused_everywhere_left_is_dealt_all_the_same():
+    """The choice the rule sheet states: when every card left would go to a
+    column holding its value, the next is dealt there all the same."""
+    from patience_cli.cards import Card, Suit, new_pack
+
+    spades = [Card(r, Suit.SPADES) for r in range(1, 6)]          # column 8, rows 1-5
+    hearts = [Card(r, Suit.HEARTS) for r in range(1, 6)]          # the last five cards
+    rest = sorted((c for c in new_pack() if c not in spades + hearts),
+                  key=lambda c: (c.rank, c.suit.value))           # 42: seven columns of six
+    deck = []
+    for row in range(6):
+        deck += [rest[row * 7 + col] for col in range(7)]
+        deck.append(spades[row] if row < 5 else hearts[0])
+    deck += hearts[1:]
+    game = Game.new(NESTOR, deck=tuple(deck))
+    rules, pos = game.rules, game.position
+    assert pile_text(rules, pos, 8) == "As 2s 3s 4s 5s 5h"         # the fifth it met, dealt
+    assert sorted(pile_text(rules, pos, N_RESERVE).split()) == ["2h", "3h", "4h", "Ah"]
+    for n in range(1, 8):
+        assert len({c.rank for c in pos.piles[pile_index(rules, n)]}) == 6
+
+
 def test_nestor_rules_1_2_the_lowest_cards_alike_thrown_out_together():
     rules, pos = nestor({1: "Kd 5h", 2: "5s", 3: "Kc Jd"})
     assert listed(rules, pos) == [(1, 2)]
@@ -275,7 +299,8 @@ def test_nestor_rules_1_2_the_lowest_cards_alike_thrown_out_together():
     assert not any(rules.is_legal(pos, m) for m in [move_between(rules, 1, 3)])
     after = rules.apply(pos, move_between(rules, 1, 2))
     assert pile_text(rules, after, 1) == "Kd" and pile_text(rules, after, 2) == ""
-    assert refusal(rules, after, 1, 3) is None or pile_text(rules, after, 3) == "Kc Jd"
+    assert refusal(rules, after, 3, 2) == \
+        "Column 2 is empty: there is no card to pair with"    # nothing is laid on a place
     assert rules.forced_move(pos) is None
 
 
@@ -427,3 +452,6 @@ def test_elevens_2_rule_2_two_making_eleven_covered_rule_3_won_with_the_courts_o
         after = rules.apply(after, move_between(rules, a, b))
     assert rules.status(after) == (Status.WON, "the pack is used up")
     assert all(after.piles[pile_index(rules, n)][-1].rank > 10 for n in E2_HEAPS)
+    stuck = dict(zip(E2_HEAPS, "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h".split()))  # none make eleven
+    rules, pos = filled(ELEVENS_2, {**stuck, E2_STOCK: courts}, E2_HEAPS, down={E2_STOCK: 12})
+    assert rules.status(pos) == (Status.LOST, "no two free cards make eleven")

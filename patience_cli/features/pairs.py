@@ -145,15 +145,13 @@ class Pairs(Feature):
 
     # ------------------------------------------------------------ words
     def words(self, pos: Position, move: Move, ascii: bool) -> str | None:
-        if move.kind != MoveKind.MOVE or move.src not in self.pool:
-            return None
+        if not self.owns(pos, move):
+            return None  # (a card moved to an empty place by its build: the core's words)
         specs = self.rules.specs
         a = pos.piles[move.src][-1].text(ascii)
         if move.dst == self.out:
             return (f"put out the {a} from {specs[move.src].ref} to {specs[self.out].ref} "
                     f"({in_words(self.total)} alone)")
-        if move.dst not in self.pool:
-            return None
         b = pos.piles[move.dst][-1].text(ascii)
         if self.cover:
             return (f"cover the {a} on {specs[move.src].ref} and the {b} on "
