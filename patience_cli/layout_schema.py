@@ -214,6 +214,8 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                               "singles": list_of(rank), "extra": text, "cover": boolean,
                               "reserve": text},
                              required=("from",)),
+              "count": table({"calls": list_of(rank), "restart": boolean},
+                             required=("calls",)),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

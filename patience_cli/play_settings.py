@@ -111,18 +111,26 @@ class Pairs(Record):
                                            "extra": None, "cover": False, "reserve": None}
 
 
+class Count(Record):
+    """A count called aloud as the pack is dealt: the ranks called in turn,
+    and whether the count begins again after a card answers."""
+
+    __slots__ = ("calls", "restart")
+    _defaults: ClassVar[dict[str, Any]] = {"restart": False}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
-                 "exchange", "look_ahead", "placing", "pairs")
+                 "exchange", "look_ahead", "placing", "pairs", "count")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
-        "look_ahead": None, "placing": None, "pairs": None}
+        "look_ahead": None, "placing": None, "pairs": None, "count": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -161,7 +169,16 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         look_ahead=_made(LookAhead, table.get("look_ahead")),
         placing=_made(Placing, table.get("placing")),
         pairs=_pairs(table.get("pairs")),
+        count=_count(table.get("count")),
     )
+
+
+def _count(table: dict[str, Any] | None) -> Count | None:
+    if not table:
+        return None
+    from .cards import parse_rank
+
+    return Count(tuple(parse_rank(r) for r in table["calls"]), bool(table.get("restart", False)))
 
 
 def _pairs(table: dict[str, Any] | None) -> Pairs | None:

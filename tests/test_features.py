@@ -566,3 +566,26 @@ def test_pairs_extra_card_turned_only_when_nothing_pairs():
     assert text_of(rules, pos, 9) == "8d" and not rules.is_legal(pos, DEAL)
     holds_to_its_words(rules, pos)
     assert move(rules, 2, 9) in list(rules.legal_moves(pos))  # the 8♦ with the 3♣
+
+
+def test_count_a_card_answering_its_call_goes_out_the_rest_to_the_talon_dealt_again():
+    from patience_cli.features import CalledCount
+
+    out = {"group": "out", "name": "Out", "role": "discard", "number": 8, "at": [8, 0]}
+    rules = made_up({"count": {"calls": ["A", "2", "3"]}}, extra_piles=[out],
+                    drop=("row", "foundation"))
+    assert isinstance(rules.feature(CalledCount), CalledCount)
+    assert made_up(extra_piles=[out]).feature(CalledCount) is None
+    pos = laid(rules, {6: "2h 5c Ad"}, down={6: 3}, call=0, begun=(0,))
+    assert list(rules.legal_moves(pos)) == [DEAL] and rules.forced_move(pos) == DEAL
+    holds_to_its_words(rules, pos)
+    pos = rules.apply(pos, DEAL)                            # "ace": the A♦ answers
+    assert text_of(rules, pos, 8) == "Ad" and pos.get("begun") == ()
+    pos = rules.apply(rules.apply(pos, DEAL), DEAL)         # "two" to 5♣, "three" to 2♥
+    assert text_of(rules, pos, 7) == "5c 2h" and pos.get("call") == 0
+    pos = rules.apply(pos, DEAL)                            # taken up in its order
+    assert text_of(rules, pos, 6) == "2h 5c" and pos.get("begun") == (0,)
+    assert "would repeat for ever" not in rules.status(pos)[1]
+    pos = rules.apply(pos, DEAL)                            # "ace" to the 5♣
+    pos = rules.apply(pos, DEAL)                            # "two" to the 2♥: out
+    assert text_of(rules, pos, 8) == "Ad 2h" and rules.status(pos)[0].value == "playing"

@@ -53,6 +53,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
      and layout.play.pairs.extra is not None),
     ("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
      and layout.play.pairs.reserve is not None),
+    ("count", "CalledCount", lambda layout: layout.play.count is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -77,7 +78,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
     "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
-    "PlacedRounds",
+    "PlacedRounds", "CalledCount",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 
