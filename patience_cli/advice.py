@@ -62,7 +62,10 @@ class Advice:
         among *moves* (by default the legal moves).
 
         A card is safe when no tableau pile could ever need it to hold a
-        lower card: aces and deuces always; otherwise once every card of the
+        lower card, and every other card in play that could go up there in its
+        place (its twin in a game of two packs, or a card of its rank where the
+        foundations do not follow suit) has another foundation waiting for it:
+        aces and deuces always; otherwise once every card of the
         next lower rank that could be placed on it is on a foundation; and,
         where nothing is dealt or gathered in play and a move changes nothing
         but its two piles (:meth:`plain_moves`), once each of those cards
@@ -80,6 +83,8 @@ class Advice:
             card = self.moving_card(pos, move)
             if not self._safe(card, tops):
                 continue
+            if self._twins and self._twin_in_play(pos, card, move):
+                continue  # another card could take its place there: which goes up is a choice
             # where a card could go up on piles that are not alike (an ascending
             # and a descending foundation of its suit), the choice matters
             homes = {(self.specs[f].build, pos.piles[f][-1].rank if pos.piles[f] else None)
@@ -87,6 +92,44 @@ class Advice:
             if len(homes) == 1:
                 return move
         return None
+
+    @functools.cached_property
+    def _twins(self) -> bool:
+        """Whether two cards in play may both fit one foundation at once: two
+        packs (a card and its twin), or foundations that do not follow suit."""
+        return self.layout.pack_count > 1 or any(
+            self.specs[f].build is not None and self.specs[f].build.suit != "same"
+            for f in self.foundations)
+
+    def _twin_in_play(self, pos: Position, card: Card, move: Move) -> bool:
+        """Whether a card besides *card*, not yet on a foundation, could go up
+        where *move* lays it in its place (its twin, or a card of its rank
+        where the foundation takes any suit or either of a colour), and not
+        every such card has another foundation waiting for it now.  Then
+        sending *card* up is a choice: the other may be the card that pile
+        must wait for (a buried card on whose release a lower card depends:
+        the Lady of the Manor's packets).  A foundation that takes *card* now
+        waits for such a card: nothing else can go on it."""
+        build = self.specs[move.dst].build
+        suit = "same" if build is None else build.suit
+        others = -1  # (the card itself is in play)
+        for i, pile in enumerate(pos.piles):
+            if i in self._foundation_set:
+                continue
+            for c in pile:
+                if c.rank == card.rank and (
+                        suit == "any" or c.suit == card.suit
+                        or (suit == "alternate" and c.colour == card.colour)):
+                    others += 1
+        if others <= 0:
+            return False
+        waiting = sum(1 for f in self.foundations
+                      if f != move.dst and self.fits(pos, card, f))
+        return waiting < others
+
+    @functools.cached_property
+    def _foundation_set(self) -> frozenset[int]:
+        return frozenset(self.foundations)
 
     def _safety_known(self) -> bool:
         """Whether :meth:`_safe`'s rule of thumb holds for this layout: every

@@ -25,7 +25,8 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
     """Lay out *deck* (top card first) as the layout says: first the cards
     the layout withdraws (each the first of its kind in the pack), then
     the cards of the ranks ``deal.last`` names put at the bottom of the
-    pack, in their order, then the rest pile by pile (the core then settles
+    pack, in their order, then the rest pile by pile, and what is left sorted
+    by rank onto the piles of ``deal = "by-rank"`` (the core then settles
     it)."""
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
@@ -54,6 +55,13 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
             chunk = deck[i:i + p.deal]
             piles[p.index].extend(reversed(chunk) if p.deal_from_top else chunk)
             i += p.deal
+    by_rank = {p.rank: p.index for p in rules.specs if p.deal == "by-rank"}
+    if by_rank:  # the rest sorted into heaps by rank ("all the twos ... all the threes")
+        for card in deck[i:]:
+            if card.rank not in by_rank:
+                raise ValueError(f"no pile takes the {card} (deal = \"by-rank\")")
+            piles[by_rank[card.rank]].append(card)
+        i = len(deck)
     rest = [p for p in rules.specs if p.deal == "rest" and p not in shared]
     if len(rest) > 1:
         raise ValueError("only one pile may take the rest of the pack")

@@ -140,10 +140,12 @@ class Refill(Record):
     size: int             # the pile is kept at this many cards at least
     count: int | None     # an emptied pile takes so many cards together (la
                           # Nivernaise's Line packet, four), else one at a time to its size
+    same_place: bool      # from the pile in the same place of each source group (the
+                          # Star's outer card moving into the inner circle), by itself
 
-    __slots__ = ("sources", "when", "after_deal", "size", "count")
+    __slots__ = ("sources", "when", "after_deal", "size", "count", "same_place")
     _defaults: ClassVar[dict[str, Any]] = {"when": "at-once", "after_deal": None, "size": 1,
-                                           "count": None}
+                                           "count": None, "same_place": False}
 
 
 class PileSpec(Record):
@@ -182,6 +184,8 @@ class PileSpec(Record):
                           # it is free: dealt, turned, refilled or uncovered (Anna's knaves)
     deal_from_top: bool  # the cards dealt together here are laid from its free end
     distinct_ranks: bool  # a card of a rank it holds is sent to the bottom of the pack
+    rank: int | None      # the rank the pile is keyed to: with deal = "by-rank", the
+                          # rest of the pack's cards of that rank (the Lady of the Manor)
                                  # inwards: the first dealt is its top (Fortress's left wing)
     blocked_by: tuple[str, ...]  # groups whose pile in the same place blocks this one
                                  # while it holds a card (the Shah's circles)
@@ -193,13 +197,14 @@ class PileSpec(Record):
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
         "as_they_appear", "deal_from_top", "distinct_ranks", "blocked_by", "caption_at",
+        "rank",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
         "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
         "distinct_ranks": False,
-        "blocked_by": (), "caption_at": None,
+        "blocked_by": (), "caption_at": None, "rank": None,
     }
 
     @property

@@ -124,9 +124,17 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         r = entry.get("refill")
         refill = Refill(tuple(r["from"]), r.get("when", "at-once"),
                         tuple(r["after_deal"]) if "after_deal" in r else None,
-                        r.get("size", 1), r.get("count")) if r else None
+                        r.get("size", 1), r.get("count"),
+                        r.get("same_place", False)) if r else None
         accepts = entry.get("accepts_from")
         labels = entry.get("labels")
+        ranks = entry.get("rank")
+        if isinstance(ranks, list) and len(ranks) != count:
+            raise LayoutError(f"{gid}: piles[{n_entry}].rank: {len(ranks)} given for {count} "
+                              f"pile{'s' if count != 1 else ''}")
+        if (entry.get("deal") == "by-rank") != (ranks is not None):
+            raise LayoutError(f"{gid}: piles[{n_entry}]: deal = \"by-rank\" and rank go "
+                              "together (each pile takes the cards of its rank)")
         for i in range(count):
             number = first + i
             key = f"{group}-{i + 1}" if count > 1 else group
@@ -174,7 +182,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 deal_from_top=entry.get("deal_from_top", False),
                 distinct_ranks=entry.get("distinct_ranks", False),
                 blocked_by=tuple(entry.get("blocked_by", ())),
-                caption_at=tuple(entry["caption_at"]) if "caption_at" in entry else None))
+                caption_at=tuple(entry["caption_at"]) if "caption_at" in entry else None,
+                rank=None if ranks is None else
+                _rank(ranks[i] if isinstance(ranks, list) else ranks, gid)))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -212,8 +222,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             [("play.placing.group", g) for g in [play.get("placing", {}).get("group")]
              if g is not None] + \
             [("play.pairs.from", g) for g in play.get("pairs", {}).get("from", ())] + \
-            [(f"play.pairs.{k}", g) for k in ("extra", "reserve")
+            [(f"play.pairs.{k}", g) for k in ("extra", "reserve", "partner")
              for g in [play.get("pairs", {}).get(k)] if g is not None] + \
+            [("play.change_places.group", g)
+             for g in [play.get("change_places", {}).get("group")] if g is not None] + \
+            [(f"play.travel.{k}", g) for k in ("group", "aside", "spare")
+             for g in [play.get("travel", {}).get(k)] if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
              for g in p.get("blocked_by", ())] + \
             [(f"piles[{n}].build.first_of", p["build"]["first_of"])

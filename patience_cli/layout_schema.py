@@ -145,7 +145,7 @@ BUILD = table({
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
                 "size": integer(1, 52), "count": integer(1, 52),
-                "after_deal": list_of(text)},
+                "after_deal": list_of(text), "same_place": boolean},
                required=("from",))
 
 PILE = table({
@@ -161,10 +161,11 @@ PILE = table({
     "tilt": either(number, list_of(number)),
     "caption_at": point,
     "spread": one_of("none", "down", "right", "left", "fan", "hand"),
-    "deal": either(integer(0, 999), one_of("rest"), list_of(integer(0, 999))),
+    "deal": either(integer(0, 999), one_of("rest", "by-rank"), list_of(integer(0, 999))),
+    "rank": either(rank, list_of(rank)),
     "face": one_of("up", "down", "top-up", "alternate"),
     "build": BUILD,
-    "available": one_of("top", "all", "none", "ends", "ends-once-dealt"),
+    "available": one_of("top", "all", "none", "ends", "ends-once-dealt", "turned"),
     "tag": one_of("label", "inside"),
     "note": text,
     "withdraw": either(text, list_of(text)),
@@ -212,10 +213,14 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "pairs": table({"from": list_of(text), "total": integer(2, 26),
                               "alike": either(boolean, one_of("suit")),
                               "singles": list_of(rank), "extra": text, "cover": boolean,
-                              "reserve": text},
+                              "reserve": text, "partner": text, "line": boolean},
                              required=("from",)),
               "count": table({"calls": list_of(rank), "restart": boolean},
                              required=("calls",)),
+              "change_places": table({"group": text, "cards": integer(1, 4),
+                                      "per": one_of("block", "game")}, required=("group",)),
+              "travel": table({"group": text, "aside": text, "spare": text},
+                              required=("group", "aside")),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

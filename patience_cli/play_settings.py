@@ -106,9 +106,11 @@ class Pairs(Record):
     layout's ``from``), the number two cards make, the ranks (1 to 13) that
     go out alone, and a group of one place for an extra card."""
 
-    __slots__ = ("groups", "total", "alike", "singles", "extra", "cover", "reserve")
+    __slots__ = ("groups", "total", "alike", "singles", "extra", "cover", "reserve", "partner",
+                 "line")
     _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
-                                           "extra": None, "cover": False, "reserve": None}
+                                           "extra": None, "cover": False, "reserve": None,
+                                           "partner": None, "line": False}
 
 
 class Count(Record):
@@ -119,18 +121,38 @@ class Count(Record):
     _defaults: ClassVar[dict[str, Any]] = {"restart": False}
 
 
+class Travel(Record):
+    """Heaps keyed to ranks, each card slipped under its heap and that heap's
+    top card travelling on: the heaps, the pile cards of no heap are laid
+    aside on, and the pile the next traveller comes from after one."""
+
+    __slots__ = ("group", "aside", "spare")
+    _defaults: ClassVar[dict[str, Any]] = {"spare": None}
+
+
+class ChangePlaces(Record):
+    """Cards changing places when play comes to a stand: the places, how
+    many cards change with as many others, and how often (each stand, or
+    once a game)."""
+
+    __slots__ = ("group", "cards", "per")
+    _defaults: ClassVar[dict[str, Any]] = {"cards": 2, "per": "block"}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
-                 "exchange", "look_ahead", "placing", "pairs", "count")
+                 "exchange", "look_ahead", "placing", "pairs", "count", "travel",
+                 "change_places")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
-        "look_ahead": None, "placing": None, "pairs": None, "count": None}
+        "look_ahead": None, "placing": None, "pairs": None, "count": None,
+        "travel": None, "change_places": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -170,6 +192,8 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         placing=_made(Placing, table.get("placing")),
         pairs=_pairs(table.get("pairs")),
         count=_count(table.get("count")),
+        travel=_made(Travel, table.get("travel")),
+        change_places=_made(ChangePlaces, table.get("change_places")),
     )
 
 
@@ -190,7 +214,8 @@ def _pairs(table: dict[str, Any] | None) -> Pairs | None:
     return Pairs(tuple(table["from"]), int(table.get("total", 0)),
                  alike if alike == "suit" else bool(alike),
                  tuple(parse_rank(r) for r in table.get("singles", ())),
-                 table.get("extra"), bool(table.get("cover", False)), table.get("reserve"))
+                 table.get("extra"), bool(table.get("cover", False)), table.get("reserve"),
+                 table.get("partner"), bool(table.get("line", False)))
 
 
 def _rows(table: dict[str, Any] | None) -> Rows | None:

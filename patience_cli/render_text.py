@@ -64,9 +64,14 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
             # (a row is a band of places less than a card apart: the Carpet's
             # crosswise cards stand half a card lower than its upright ones)
             rows: dict[float, list[PileSpec]] = {}
-            one_line = first.role in (Role.FOUNDATION, Role.DECORATION)
             bands = _bands((spec.at[1] for spec in specs), 0.9)
-            for spec in sorted(specs, key=lambda p: (_band(bands, p.at[1]), p.at[0])):
+            # (piles round a circle or an arc, in more bands than rows: one line too)
+            one_line = first.role in (Role.FOUNDATION, Role.DECORATION) or len(bands) > 4
+            # (a line in the order of the piles' numbers: a clock's hours read I, II,
+            # III ... and not by height)
+            order = specs if one_line else sorted(
+                specs, key=lambda p: (_band(bands, p.at[1]), p.at[0]))
+            for spec in order:
                 rows.setdefault(0 if one_line else _band(bands, spec.at[1]), []).append(spec)
             cells = {spec.index: [(f"{spec.number:>{digits}}{_mark(spec, marked)} ", "num"),
                                   *_compact(rules, pos, spec, ascii)] for spec in specs}

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .engine import Move, Position, Rules, Status
+from .position import MoveKind
 from .solver_guide import Guide
 from .solver_pruning import Pruning
 
@@ -164,7 +165,8 @@ class _DepthFirst(_Search):
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         rules, key, seen, stack = self.rules, self.key, self.seen, self.stack
         moves, cover, apply = self.pruning.moves, self.pruning.cover, self.pruning.apply
-        # where a move changes nothing but its two piles, only a move up can win
+        # where a move changes nothing but its two piles, only a move up can win (or a
+        # deal, which may lay the cards it turns up on the foundations: Robert, the Dial)
         homes, plain = self.pruning.foundations, self.pruning.open
         goal = self.states + n
         while stack:
@@ -183,7 +185,7 @@ class _DepthFirst(_Search):
                 continue
             seen.add(k)
             self.states += 1
-            if (move.dst in homes or not plain) and rules.is_won(nxt):
+            if (move.dst in homes or not plain or move.kind is MoveKind.DEAL) and rules.is_won(nxt):
                 return WON, [frame[2] for frame in stack[1:]] + [move]
             stack.append((nxt, moves(nxt, move, None), move, move))
             if self.states >= goal:
@@ -240,7 +242,7 @@ class _Greedy(_Search):
                     continue
                 came[k] = (kept, since + (move,))
                 self.states += 1
-                if (move.dst in homes or not plain) and rules.is_won(nxt):
+                if (move.dst in homes or not plain or move.kind is MoveKind.DEAL) and rules.is_won(nxt):
                     line: list[Move] = []
                     back = came[k]
                     while back is not None:

@@ -125,3 +125,17 @@ def filled(game_id: str, piles: dict[int, str], fill, filler: str = "Kc", **kw) 
     *fill* that the test leaves out holding *filler*: so that no vacancy the
     test did not make draws on the pack or the talon."""
     return position(game_id, {**{n: filler for n in fill if n not in piles}, **piles}, **kw)
+
+
+def played_out(game_id: str, seed: int, limit: int = 20_000):
+    """The game dealt from *seed* and played as 'auto' plays it, move by
+    forced move, until no move is forced (at most *limit* moves)."""
+    from patience_cli.game import Game
+
+    game = Game.new(game_id, seed=seed)
+    for _ in range(limit):
+        move = game.rules.forced_move(game.position)
+        if move is None:
+            break
+        game.play(move)
+    return game

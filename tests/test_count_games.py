@@ -5,7 +5,7 @@ no. 5), each rule sentence on hand-made positions, the deal, and the end."""
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import pile_index, pile_text, position
+from conftest import pile_index, pile_text, played_out, position
 from feature_kit import holds_to_its_words
 
 PACK, WASTE, OUT = 1, 2, 3
@@ -115,12 +115,7 @@ def test_the_deal_is_forced_and_auto_plays_the_game_out():
     holds_to_its_words(rules, pos)
     for game_id in ("talkative", "harvest"):
         for seed in (1, 2, 3):
-            game = Game.new(game_id, seed=seed)
-            for _ in range(20_000):
-                move = game.rules.forced_move(game.position)
-                if move is None:
-                    break
-                game.play(move)
+            game = played_out(game_id, seed)
             assert game.status()[0] is not Status.PLAYING, (game_id, seed)
 
 

@@ -589,3 +589,58 @@ def test_count_a_card_answering_its_call_goes_out_the_rest_to_the_talon_dealt_ag
     pos = rules.apply(pos, DEAL)                            # "ace" to the 5♣
     pos = rules.apply(pos, DEAL)                            # "two" to the 2♥: out
     assert text_of(rules, pos, 8) == "Ad 2h" and rules.status(pos)[0].value == "playing"
+
+
+def test_travel_a_card_goes_under_the_heap_of_its_value_and_that_heaps_top_goes_on():
+    from patience_cli.features import Travellers
+
+    rules = made_up({"travel": {"group": "row", "aside": "talon", "spare": "stock"}},
+                    piles={1: {"build": None, "available": "none"}}, drop=("foundation",))
+    assert isinstance(rules.feature(Travellers), Travellers)
+    assert made_up().feature(Travellers) is None
+    row = {n: rules.layout.by_number(n).index for n in (1, 2, 3)}
+    pos = laid(rules, {1: "Ac 3d", 2: "2c 2d", 3: "3c Kh", 6: "Ah"}, down={6: 1},
+               next=row[1])
+    assert list(rules.legal_moves(pos)) == [DEAL]
+    holds_to_its_words(rules, pos)
+    pos = rules.apply(pos, DEAL)                            # the 3♦ under Row 3
+    assert text_of(rules, pos, 3) == "3d 3c Kh" and pos.get("next") == row[3]
+    pos = rules.apply(pos, DEAL)                            # the K♥ aside; next from the stock
+    assert text_of(rules, pos, 7) == "Kh" and pos.get("next") == -1
+    pos = rules.apply(pos, DEAL)                            # the A♥ under Row 1
+    assert text_of(rules, pos, 1) == "Ah Ac" and pos.get("next") == row[1]
+    assert rules.feature(Travellers).won(pos) is None       # complete only with all four
+
+
+def test_refill_same_place_a_vacancy_takes_the_card_of_the_pile_in_its_place():
+    spare = {"group": "spare", "name": "Spare", "role": "tableau", "count": 3, "number": 11,
+             "at": [0, 5], "step": [1.5, 0], "deal": 1}
+    rules = made_up(piles={1: {"build": None,
+                               "refill": {"from": ["spare"], "same_place": True}}},
+                    extra_piles=[spare], drop=("talon",))
+    pos = laid(rules, {1: "2c", 2: "", 3: "4c", 4: "Ac", 11: "5h", 12: "6h", 13: "7h",
+                       6: "9d"}, down={6: 1})
+    pos = rules.settle(pos)                                  # (after any move: the core settles)
+    assert text_of(rules, pos, 2) == "6h" and text_of(rules, pos, 12) == ""  # its own, by itself
+    assert text_of(rules, pos, 11) == "5h" and text_of(rules, pos, 13) == "7h"
+
+
+def test_change_places_at_a_stand_cards_change_places_two_by_two():
+    from patience_cli.features import ChangePlaces
+
+    out = {"group": "out", "name": "Out", "role": "discard", "number": 8, "at": [8, 0]}
+    rules = made_up({"pairs": {"from": ["row"], "total": 13},
+                     "change_places": {"group": "row", "cards": 1}},
+                    piles={1: {"build": None}}, extra_piles=[out], drop=("talon", "foundation"))
+    assert isinstance(rules.feature(ChangePlaces), ChangePlaces)
+    assert made_up().feature(ChangePlaces) is None
+    pos = laid(rules, {1: "9s", 2: "2h", 3: "Ac", 6: "5c"}, down={6: 1})
+    listed = [m for m in rules.legal_moves(pos) if m.kind == "move"]
+    assert move(rules, 1, 3) in listed and move(rules, 3, 1) not in listed  # listed once
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, move(rules, 3, 1))                          # either way round
+    assert (text_of(rules, after, 1), text_of(rules, after, 3)) == ("Ac", "9s")
+    assert after.get("exchanged") == 1 and not any(
+        m.kind == "move" for m in rules.legal_moves(after))                 # once a stand
+    pos = laid(rules, {1: "9s", 2: "4h", 3: "Ac", 6: "5c"}, down={6: 1})    # 9 and 4 pair
+    assert not rules.is_legal(pos, move(rules, 1, 3))                       # no stand: no change

@@ -6,7 +6,7 @@ hand-made positions, and the deal as the book lays it."""
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import filled, move_between, pile_index, pile_text, refusal
+from conftest import filled, move_between, pile_index, pile_text, played_out, refusal
 
 THIRTEENS, ELEVENS = "thirteens", "elevens-1"
 T_PLACES, T_STOCK, T_OUT = range(1, 11), 11, 12
@@ -102,12 +102,7 @@ def test_thirteens_rule_4_lost_with_the_places_filled_and_nothing_making_thirtee
 
 def test_thirteens_auto_plays_the_game_to_its_end():
     for seed in (1, 2, 3):
-        game = Game.new(THIRTEENS, seed=seed)
-        for _ in range(200):
-            move = game.rules.forced_move(game.position)
-            if move is None:
-                break
-            game.play(move)
+        game = played_out(THIRTEENS, seed, limit=200)
         assert game.status()[0] is not Status.PLAYING, seed
 
 

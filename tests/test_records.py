@@ -51,7 +51,8 @@ def test_records_compare_and_hash_by_value_and_survive_pickling():
     layout = load_layout("klondike")  # dict fields (board settings) hash too
     assert hash(layout) == hash(pickle.loads(pickle.dumps(layout)))
     assert pickle.loads(pickle.dumps(layout)) == layout
-    assert repr(Refill(("a",))) == "Refill(sources=('a',), when='at-once', after_deal=None, size=1, count=None)"
+    assert repr(Refill(("a",))) == ("Refill(sources=('a',), when='at-once', after_deal=None, "
+                                    "size=1, count=None, same_place=False)")
 
 
 @pytest.mark.parametrize("name", ["default", "a", "Game-2", "x" * 64, "9.lives_left"])

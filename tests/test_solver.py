@@ -544,3 +544,39 @@ def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
     doc = json.loads(run("hint", "--states", "50", "--json").out)
     assert doc["result"] == "gave up" and doc["command"] is None
     assert doc["best_command"].startswith("patience ") and doc["best_text"]
+
+
+def test_a_win_made_by_the_deal_itself_is_found():
+    """Where the last card goes up as it is turned (the Dial No. 1's cards
+    placed as they come), the deal wins: the search sees it, and the line it
+    gives replays to a won game (auto wins deal 1)."""
+    from patience_cli.game import Game
+
+    game = Game.new("dial-1", seed=1)
+    answer = solve(game.rules, game.start, seconds=60)
+    assert answer.result == "won"
+    pos = game.start
+    for move in answer.moves:
+        pos = game.rules.apply(pos, move)
+    assert game.rules.status(pos)[0].value == "won"
+
+
+def test_a_card_is_not_called_safe_to_play_up_while_another_could_take_its_place():
+    """The Lady of the Manor: Ace 1 has climbed to the four, Ace 2 to the
+    three; a five waits in the fives' heap, and Packet 9 holds the five of
+    spades on the four of spades.  Sending the heap's five up first loses
+    (the packet's five then has nowhere to go, and the four beneath it never
+    comes free); the packet's five first wins.  So neither five is safe, and
+    the solver, trying both, finds the win (it once played the heap's five
+    as safe, and called such deals lost)."""
+    from patience_cli.game import Game  # noqa: F401  (the registry)
+    from conftest import position
+
+    rules, pos = position("lady-of-the-manor", {
+        1: "Ac 2c 3c 4c", 2: "Ad 2d 3d", **{n: "Ah" for n in range(3, 9)},
+        9: "4s 5s", 16: "5h"})
+    assert rules.safe_foundation_move(pos) is None
+    answer = solve(rules, pos, seconds=30)
+    assert answer.result == "won"
+    first = answer.moves[0]
+    assert rules.specs[first.src].number == 9                # the packet's five first

@@ -48,12 +48,14 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
     ("grace", "Grace", lambda layout: layout.play.grace is not None),
     ("exchange", "Exchange", lambda layout: layout.play.exchange is not None),
+    ("change_places", "ChangePlaces", lambda layout: layout.play.change_places is not None),
     ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
     ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
      and layout.play.pairs.extra is not None),
     ("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
      and layout.play.pairs.reserve is not None),
     ("count", "CalledCount", lambda layout: layout.play.count is not None),
+    ("travel", "Travellers", lambda layout: layout.play.travel is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -69,6 +71,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None),
     ("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None),
     ("regather", "Regather", lambda layout: layout.play.regather is not None),
+    ("talon", "TurnedCard", lambda layout: any(
+        p.role is Role.TALON and p.available == "turned" for p in layout.piles)),
     ("talon", "Talon", lambda layout: _stock(layout) == 1 and sum(
         1 for p in layout.piles if p.role is Role.TALON) == 1),
 )
@@ -78,7 +82,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
     "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
-    "PlacedRounds", "CalledCount",
+    "PlacedRounds", "CalledCount", "Travellers",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 

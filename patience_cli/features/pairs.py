@@ -22,7 +22,13 @@ cards are not put out but each covered with the next card of the pack, and
 the game is won when the pack is used up ("Covering" Patience).
 ``reserve``: a group of packets dealt face down, each turned over by the deal
 when nothing pairs, its cards then pairing from the top down (the Juvenile), a
-step of :class:`ReservePackets`.
+step of :class:`ReservePackets`.  ``partner``: a group (the card turned up
+from the pack, the Star's) one of whose cards every pair must include while
+the pack lasts or it holds a card; such a card that pairs with none may be
+laid on an empty place of ``from`` whose build takes it (the Star's vacant
+outer places), and only then.  ``line = true``: the two cards of a pair lie in
+one row or one column of the lay-out (the Fourteenth: "any two cards taken
+either from a perpendicular or from a horizontal row").
 """
 
 from __future__ import annotations
@@ -67,6 +73,15 @@ class Pairs(Feature):
         self.cover = rule.cover
         self.singles = frozenset(rule.singles)
         self.out = out
+        #: the piles one of whose cards every pair includes while the pack lasts
+        self.partner: tuple[int, ...] = rules.group_piles[rule.partner] if rule.partner else ()
+        #: whether the two cards of a pair lie in one row or one column
+        self.line = rule.line
+        #: whether vacancies are refilled at once (then which pair goes first decides
+        #: which places the pack's next cards fill)
+        self.refilled_at_once = any(rules.specs[i].refill is not None
+                                    and rules.specs[i].refill.when == "at-once"
+                                    for i in self.pool)
         #: whether the places are alike: single cards, nothing laid on them
         #: (then which of two equal cards goes out leaves the same game)
         self.alike_places = all(rules.specs[i].build is None
@@ -86,6 +101,20 @@ class Pairs(Feature):
         cards = self.rules.available_cards(pos, i)
         return cards[-1] if cards else None
 
+    def in_line(self, i: int, j: int) -> bool:
+        """Whether piles *i* and *j* may pair by their places: anywhere, or
+        (``line``) in one row or one column."""
+        if not self.line:
+            return True
+        a, b = self.rules.specs[i].at, self.rules.specs[j].at
+        return abs(a[0] - b[0]) < 0.01 or abs(a[1] - b[1]) < 0.01
+
+    def _exchanging(self, pos: Position) -> bool:
+        """Whether cards are changing places (:mod:`.change_places`): until
+        that is done, nothing pairs."""
+        changer = self.rules.feature("ChangePlaces")
+        return changer is not None and changer.midway(pos)
+
     def pairs_with(self, a: Card, b: Card) -> bool:
         if self.alike == "suit":
             return a.suit == b.suit
@@ -102,13 +131,24 @@ class Pairs(Feature):
         return card.rank in self.singles
 
     # ------------------------------------------------------------ moves
+    def bound(self, pos: Position) -> bool:
+        """Whether every pair must include the partner's card now: while the
+        pack lasts or a partner place holds a card."""
+        return bool(self.partner) and (
+            any(pos.piles[i] for i in self.partner)
+            or (self.stock is not None and bool(pos.piles[self.stock])))
+
     def moves(self, pos: Position) -> Iterator[Move]:
+        if self.line and self._exchanging(pos):
+            return
         free = [(i, c) for i in self.pool if (c := self._free(pos, i)) is not None]
+        bound = self.bound(pos)
         for n, (i, a) in enumerate(free):
-            if self.alone(a):
+            if self.alone(a) and (not bound or i in self.partner):
                 yield Move(MoveKind.MOVE, i, self.out)
             for j, b in free[n + 1:]:
-                if self.pairs_with(a, b):
+                if self.pairs_with(a, b) and self.in_line(i, j) and (
+                        not bound or i in self.partner or j in self.partner):
                     yield Move(MoveKind.MOVE, i, j)
 
     def any_open(self, pos: Position) -> bool:
@@ -122,10 +162,25 @@ class Pairs(Feature):
         a = self._free(pos, src)
         if a is None or (move.card is not None and move.card != a):
             return False
+        if self.bound(pos) and src not in self.partner and dst not in self.partner:
+            return False
         if dst == self.out:
             return self.alone(a)
         b = self._free(pos, dst)
-        return b is not None and self.pairs_with(a, b)
+        return b is not None and self.pairs_with(a, b) and self.in_line(src, dst) and \
+            not (self.line and self._exchanging(pos))
+
+    def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
+        """The partner's card is not laid anywhere while it pairs."""
+        if not self.partner or not self.any_open(pos):
+            return sources
+        return tuple(i for i in sources if i not in self.partner)
+
+    def verdict(self, pos: Position, move: Move) -> bool | None:
+        """The partner's card is laid on an empty place only when it pairs with none."""
+        if move.src in self.partner and not self.owns(pos, move) and self.any_open(pos):
+            return False
+        return None
 
     def blocks_deal(self, pos: Position) -> bool:
         return self.any_open(pos)
@@ -136,7 +191,7 @@ class Pairs(Feature):
         the same cards are left (a card's partner is of one rank), so the
         first open one, else the deal, is forced.  Not so where cards are
         covered at once: which suit is covered first is a choice."""
-        if not self.alike_places or self.cover:
+        if not self.alike_places or self.cover or self.line or self.refilled_at_once:
             return None  # which cards go decides which come up (or which suit is left): a choice
         first = next(iter(self.moves(pos)), None)
         if first is not None:
@@ -166,6 +221,14 @@ class Pairs(Feature):
         a = self._free(pos, src)
         if a is None:
             return None
+        if src in self.partner and not self.owns(pos, move) and self.any_open(pos):
+            first = next(iter(self.moves(pos)))
+            return (f"the {a} pairs with a card of the lay-out ({self.words(pos, first, False)}): "
+                    "it is laid in an empty place only when it pairs with none")
+        if self.bound(pos) and src not in self.partner and dst not in self.partner:
+            turned = self.rules.specs[self.partner[0]]
+            return (f"while the pack lasts, every pair includes the card turned up on "
+                    f"{turned.the_ref}")
         total = in_words(self.total)
         if dst == self.out:
             if self.alone(a):
@@ -185,8 +248,11 @@ class Pairs(Feature):
         if self.alike:
             return None if a.rank == b.rank else f"the {a} and the {b} are not alike"
         made = VALUE[a.rank] + VALUE[b.rank]
-        if made != total:
+        if made != self.total:
             return f"the {a} and the {b} make {in_words(made)}, not {total}"
+        if not self.in_line(src, dst):
+            return (f"the {a} and the {b} make {total}, but they lie in neither one row nor "
+                    "one column")
         return None
 
     def deal_refusal(self, pos: Position) -> str | None:
@@ -204,6 +270,10 @@ class Pairs(Feature):
         return said[0] if len(said) == 1 else ", ".join(said[:-1]) + last + said[-1]
 
     def lost_words(self, pos: Position) -> str | None:
+        turned = next((pos.piles[i][-1] for i in self.partner if pos.piles[i]), None)
+        if turned is not None:
+            return (f"the {turned} turned up pairs with no card of the lay-out, and no empty "
+                    "place takes it")
         extra = self.rules.feature("ExtraCard")
         turned = f"; the {extra.waiting(pos)} turned up besides makes " \
             f"{self._made()} with none" if extra is not None and extra.waiting(pos) is not None else ""
@@ -217,8 +287,9 @@ class Pairs(Feature):
     # ------------------------------------------------------------ after a move
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """A pair: the card moved onto its partner, both go out."""
-        if move.src not in self.pool or move.dst not in self.pool or not before.piles[move.dst]:
-            return after  # (a card moved to an empty place by its build is no pair)
+        if move.src not in self.pool or move.dst not in self.pool or not before.piles[move.dst] \
+                or not self.owns(before, move):
+            return after  # (a card moved to an empty place by its build, or changing places)
         if self.cover:  # the card back in its place, and each covered from the pack
             after = self.rules.transfer(after, move.dst, move.src)
             for place in sorted((move.src, move.dst)):

@@ -16,6 +16,18 @@ from ..position import Move, MoveKind, Position
 from .feature import DealStep, Feature, Rules
 
 
+def source_piles(rules: Rules, index: int, group: str) -> tuple[int, ...]:
+    """The piles of *group* a vacancy of pile *index* is filled from: the
+    whole group, or, with ``refill.same_place``, its pile in the same place
+    (the first for the group's first pile, and so on)."""
+    piles = rules.group_piles[group]
+    refill = rules.specs[index].refill
+    if refill is not None and refill.same_place:
+        mine = rules.group_piles[rules.specs[index].group]
+        return (piles[mine.index(index)],)
+    return piles
+
+
 def refill_sources(rules: Rules, pos: Position, index: int) -> tuple[str, ...]:
     """The groups a vacancy of pile *index* is filled from now."""
     refill = rules.specs[index].refill
@@ -51,8 +63,8 @@ class RefillAtOnce(Feature):
         (a group of several piles never changes with after_deal: only the
         pack and the talon do)."""
         refill = self.rules.specs[vacancy].refill
-        groups = self.rules.group_piles
-        return tuple(i for g in (refill.sources if refill else ()) for i in groups[g])
+        return tuple(i for g in (refill.sources if refill else ())
+                     for i in source_piles(self.rules, vacancy, g))
 
     def waiting_vacancy(self, pos: Position) -> int | None:
         """The first vacancy that must be filled at once by the player's
@@ -63,7 +75,7 @@ class RefillAtOnce(Feature):
             if pos.piles[i]:
                 continue
             for g in refill_sources(rules, pos, i):
-                piles = rules.group_piles[g]
+                piles = source_piles(rules, i, g)
                 if len(piles) == 1:
                     if pos.piles[piles[0]]:
                         break  # filled by itself (settle); not waiting on the player
@@ -85,7 +97,7 @@ class RefillAtOnce(Feature):
                 if len(pos.piles[i]) >= refill.size or (refill.count and pos.piles[i]):  # type: ignore[union-attr]
                     continue
                 for g in refill_sources(rules, pos, i):
-                    piles = rules.group_piles[g]
+                    piles = source_piles(rules, i, g)
                     if len(piles) > 1:
                         if any(rules.available_cards(pos, s) for s in piles):
                             break  # the player chooses the card

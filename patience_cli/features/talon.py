@@ -15,8 +15,8 @@ from typing import Sequence
 from ..cards import Card
 from ..digest import sha256
 from ..layout import Role
-from ..position import Position
-from .feature import DealStep, Rules
+from ..position import Move, Position
+from .feature import DealStep, Feature, Rules
 
 
 class Talon(DealStep):
@@ -119,3 +119,54 @@ def redeal_shuffled(cards: Sequence[Card], redeal: int) -> list[Card]:
     new = list(cards)
     shuffle(new, int(key.hexdigest()[:16], 16))
     return new
+
+
+class TurnedCard(Feature):
+    """Only the card just turned from the pack may be played from the talon
+    (a talon of ``available = "turned"``): once it is played, or covered by
+    the next, the cards beneath wait for the next deal through the talon (the
+    Fairest: "whenever you turn up a card ... you place it").  The position
+    keeps where the pack stood when a card was last played from the talon."""
+
+    topic = "talon"
+    keys = ('piles[].available = "turned" (the talon)',)
+    plain = False
+
+    def __init__(self, rules: Rules, stock: int, talon: int) -> None:
+        super().__init__(rules)
+        self.stock, self.talon = stock, talon
+
+    @classmethod
+    def build(cls, rules: Rules) -> "TurnedCard | None":
+        stock = [p.index for p in rules.specs if p.role is Role.STOCK]
+        talon = [p.index for p in rules.specs if p.role is Role.TALON]
+        if len(stock) == 1 and len(talon) == 1 and rules.specs[talon[0]].available == "turned":
+            return cls(rules, stock[0], talon[0])
+        return None
+
+    def _mark(self, pos: Position) -> tuple[int, int]:
+        """Where the pack stands: the deals through it so far, and its cards left."""
+        return int(pos.get("redeals", 0)), len(pos.piles[self.stock])
+
+    def spent(self, pos: Position) -> bool:
+        """Whether the talon's top card was not turned since a card was last
+        played from it."""
+        return tuple(pos.get("spent", ())) == self._mark(pos)
+
+    def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(i for i in sources if i != self.talon) if self.spent(pos) else sources
+
+    def verdict(self, pos: Position, move: Move) -> bool | None:
+        return False if move.src == self.talon and self.spent(pos) else None
+
+    def refusal(self, pos: Position, move: Move) -> str | None:
+        if move.src != self.talon or not self.spent(pos):
+            return None
+        return (f"only the card just turned may be played from {self.rules.specs[self.talon].the_ref}: "
+                f"the {pos.piles[self.talon][-1]} was turned before, and waits for the next deal "
+                "through it")
+
+    def after_move(self, before: Position, move: Move, after: Position) -> Position:
+        if move.src == self.talon:
+            return after.with_extra(spent=self._mark(after))
+        return after

@@ -134,8 +134,8 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
             "as many as the deal gives"
     n = look.n
     if n == 0:
-        if spec.role is Role.TABLEAU and spec.build is None:
-            return "dealt in rows"
+        if spec.role is Role.TABLEAU and spec.build is None and layout.play.rows is not None:
+            return "dealt in rows"  # (a place the rows are dealt to as the game goes on)
         return "starts empty"
     where = "face down" if spec.is_face_down else "face up"
     if spec.spread == "hand":
