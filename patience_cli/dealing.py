@@ -31,8 +31,11 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
     last = rules.layout.deal_last
-    if last:  # "place the rejected court cards below the cut" (Elevens No. 2)
-        deck = [c for c in deck if c.rank not in last] + [c for c in deck if c.rank in last]
+    if last:  # "place the rejected court cards below the cut" (Elevens No. 2); "place the
+        # king at bottom, so as to be the last card" (Royal Marriage)
+        def at_bottom(c: Card) -> bool:
+            return c.rank in last or c in last
+        deck = [c for c in deck if not at_bottom(c)] + [c for c in deck if at_bottom(c)]
     i = 0
     fixed = [p for p in rules.specs if isinstance(p.deal, int)]
     if rules.layout.deal_groups:

@@ -276,7 +276,7 @@ class Layout(Record):
                                   # card ("refill") or is passed over ("skip")
     deal_up_from: str   # during the deal, the card dealt goes up ("dealt"), or
                                   # every pile's last card too ("free")
-    deal_last: tuple[int, ...]  # ranks put at the bottom of the pack before the deal
+    deal_last: tuple  # ranks (numbers) and cards put at the bottom of the pack before the deal
 
     __slots__ = (
         "id", "title", "summary", "rules", "source", "pack_kind", "pack_count", "deal_order",

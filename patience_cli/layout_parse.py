@@ -224,8 +224,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             [("play.pairs.from", g) for g in play.get("pairs", {}).get("from", ())] + \
             [(f"play.pairs.{k}", g) for k in ("extra", "reserve", "partner")
              for g in [play.get("pairs", {}).get(k)] if g is not None] + \
-            [("play.change_places.group", g)
-             for g in [play.get("change_places", {}).get("group")] if g is not None] + \
+            [(f"play.{k}.group", g) for k in ("change_places", "between")
+             for g in [play.get(k, {}).get("group")] if g is not None] + \
             [(f"play.travel.{k}", g) for k in ("group", "aside", "spare")
              for g in [play.get("travel", {}).get(k)] if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
@@ -320,8 +320,11 @@ def _tilt(value: Any, i: int, gid: str) -> float:
     return float(value)
 
 
-def _ranks(texts: Any) -> tuple[int, ...]:
-    """Ranks written as in the books' tables (A, 2 ... 10, J, Q, K) as numbers."""
-    from .cards import parse_rank
+def _ranks(texts: Any) -> tuple[Any, ...]:
+    """Ranks written as in the books' tables (A, 2 ... 10, J, Q, K) as numbers,
+    and cards (``Kh``) as cards."""
+    from .cards import parse_card, parse_rank
 
-    return tuple(parse_rank(t) for t in texts)
+    return tuple(parse_rank(t) if str(t).upper() in ("A", "2", "3", "4", "5", "6", "7", "8",
+                                                    "9", "10", "J", "Q", "K")
+                 else parse_card(str(t)) for t in texts)

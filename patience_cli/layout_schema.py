@@ -102,6 +102,20 @@ def rank(value: Any, path: str) -> None:
         _fail(path, f"{value!r} is not a rank (A, 2 ... 10, J, Q, K)")
 
 
+def card(value: Any, path: str) -> None:
+    from .cards import CardParseError, parse_card
+
+    try:
+        parse_card(str(value))
+    except CardParseError:
+        _fail(path, f"{value!r} is not a card (Kh, 10c ...)")
+
+
+def rank_or_card(value: Any, path: str) -> None:
+    if str(value).upper() not in RANKS:
+        card(value, path)
+
+
 point = list_of(number, 2)
 
 
@@ -217,6 +231,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                              required=("from",)),
               "count": table({"calls": list_of(rank), "restart": boolean},
                              required=("calls",)),
+              "between": table({"group": text, "most": integer(1, 51)}, required=("group",)),
               "change_places": table({"group": text, "cards": integer(1, 4),
                                       "per": one_of("block", "game")}, required=("group",)),
               "travel": table({"group": text, "aside": text, "spare": text},
@@ -225,7 +240,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})
 BOARD = table({"style": one_of("rows", "grid"), "note": text, "mark_available": boolean,
-               "pairs": boolean, "open_packets": boolean})
+               "pairs": boolean, "open_packets": boolean, "in_order": list_of(text)})
 
 
 def _game_settings(rules: Any) -> Check:
@@ -248,7 +263,7 @@ SOURCE = table({"book": one_of(*BOOKS),
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
               "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round", "outer"),
-              "last": list_of(rank)})
+              "last": list_of(rank_or_card)})
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,

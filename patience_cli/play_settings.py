@@ -139,20 +139,28 @@ class ChangePlaces(Record):
     _defaults: ClassVar[dict[str, Any]] = {"cards": 2, "per": "block"}
 
 
+class Between(Record):
+    """Cards thrown out from between two that match: the row's group and how
+    many cards may lie between."""
+
+    __slots__ = ("group", "most")
+    _defaults: ClassVar[dict[str, Any]] = {"most": 2}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
-                 "change_places")
+                 "change_places", "between")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
         "look_ahead": None, "placing": None, "pairs": None, "count": None,
-        "travel": None, "change_places": None}
+        "travel": None, "change_places": None, "between": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -194,6 +202,7 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         count=_count(table.get("count")),
         travel=_made(Travel, table.get("travel")),
         change_places=_made(ChangePlaces, table.get("change_places")),
+        between=_made(Between, table.get("between")),
     )
 
 

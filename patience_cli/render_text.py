@@ -50,7 +50,11 @@ def board(layout: Layout, rules: Rules, pos: Position, *, ascii: bool = False,
     pad = max(len(group_title(specs[0], len(specs))) for _, specs in layout.groups()) + 2
     if pad > width // 3:
         pad = 2  # long headings stand on lines of their own
+    in_order = layout.board.get("in_order", ())
     for group, specs in _section_order(layout):
+        if group in in_order:  # places filled in order: shown up to the first empty one
+            filled = [spec for spec in specs if pos.piles[spec.index]]
+            specs = tuple(specs[:len(filled) + 1])
         first = specs[0]
         heading = group_title(first, len(specs))
         title = f"{heading:<{pad}}"
@@ -259,7 +263,8 @@ def _pile_cards(rules: Rules, pos: Position, spec: PileSpec, ascii: bool) -> Lin
     if not cards:
         return [_EMPTY[ascii]]  # as in the compact cells: one way for an empty pile
     if spec.role is Role.DISCARD:
-        return [card_seg(cards[-1], ascii), (f"  ({len(cards)} cards out)", "dim")]
+        n = len(cards)
+        return [card_seg(cards[-1], ascii), (f"  ({n} card{'s' if n != 1 else ''} out)", "dim")]
     if spec.role is Role.FOUNDATION:
         return [card_seg(cards[-1], ascii), (f"  ({len(cards)})", "dim")]
     if spec.role is Role.TALON:

@@ -60,6 +60,8 @@ def main() -> None:
         found = json.loads(subprocess.run(command, check=True, capture_output=True,
                                           text=True).stdout)
         key = game + (f"+{variant}" if variant else "")
+        # read afresh: another run may have recorded a game since this one began
+        data = json.loads(ODDS.read_text(encoding="utf-8"))
         data["games"][key] = {k: found[k] for k in ("variant", "deals", "won", "lost",
                                                     "undecided", "low", "high", "budget")}
         print(f"{key}: won {found['won']}, lost {found['lost']}, "

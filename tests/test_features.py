@@ -644,3 +644,21 @@ def test_change_places_at_a_stand_cards_change_places_two_by_two():
         m.kind == "move" for m in rules.legal_moves(after))                 # once a stand
     pos = laid(rules, {1: "9s", 2: "4h", 3: "Ac", 6: "5c"}, down={6: 1})    # 9 and 4 pair
     assert not rules.is_legal(pos, move(rules, 1, 3))                       # no stand: no change
+
+
+def test_between_the_cards_between_two_that_match_go_out_and_the_row_closes_up():
+    from patience_cli.features import Between
+
+    out = {"group": "out", "name": "Out", "role": "discard", "number": 8, "at": [8, 0]}
+    rules = made_up({"between": {"group": "row", "most": 1}}, piles={1: {"build": None}},
+                    extra_piles=[out], drop=("talon", "foundation"))
+    assert isinstance(rules.feature(Between), Between)
+    assert made_up().feature(Between) is None
+    pos = laid(rules, {1: "5c", 2: "9d", 3: "5h", 6: "Kd"}, down={6: 1})
+    assert move(rules, 1, 3) in list(rules.legal_moves(pos))                # one between
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, move(rules, 3, 1))                           # either way round
+    assert (text_of(rules, after, 1), text_of(rules, after, 2), text_of(rules, after, 8)) == \
+        ("5c", "5h", "9d")
+    dealt = rules.apply(after, DEAL)                                        # the next, beside
+    assert text_of(rules, dealt, 3) == "Kd"

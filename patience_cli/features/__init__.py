@@ -56,6 +56,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
      and layout.play.pairs.reserve is not None),
     ("count", "CalledCount", lambda layout: layout.play.count is not None),
     ("travel", "Travellers", lambda layout: layout.play.travel is not None),
+    ("between", "Between", lambda layout: layout.play.between is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -82,7 +83,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
     "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
-    "PlacedRounds", "CalledCount", "Travellers",
+    "PlacedRounds", "CalledCount", "Travellers", "Between",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 
