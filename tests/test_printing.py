@@ -245,8 +245,9 @@ def test_the_legend_says_how_this_games_foundations_are_built(tmp_path, game_id)
     layout = load_layout(game_id)
     for _, specs in layout.groups():
         if specs[0].role.value == "foundation" and specs[0].build is not None:
+            each = len({s.build for s in specs}) > 1  # each pile its own order
             line = f"{printing.group_heading(specs)} {printing.numbers_text(specs)}: " \
-                   f"{printing.build_words(specs[0].build)}"
+                   f"{printing.build_words(specs[0].build, each=each)}"
             assert flat(line) in text, line
 
 
@@ -532,3 +533,15 @@ def test_the_crescents_end_heaps_lie_crosswise_with_their_numbers_upright():
     assert [s.orientation for s in (heaps[0], heaps[-1])] == ["crosswise", "crosswise"]
     assert all(s.orientation == "upright" for s in heaps[1:-1])
     assert all(s.tilt == 0 for s in heaps)
+
+
+def test_the_key_gives_one_order_only_where_every_pile_of_the_group_has_it():
+    from patience_cli.layout import load_layout
+    from patience_cli.printing.legend import legend_lines
+
+    hours = next(line for line in legend_lines(load_layout("dial-2"), None)
+                 if line.startswith("<b>Hours"))
+    assert "each in its own order, given beneath it" in hours and "in the order" not in hours
+    centre = next(line for line in legend_lines(load_layout("dial-2"), None)
+                  if line.startswith("<b>Centre"))
+    assert "in the order K K K K K K K K" in centre

@@ -187,13 +187,17 @@ def numbers_text(specs: tuple[PileSpec, ...]) -> str:
     return str(specs[0].number) if len(specs) == 1 else f"{specs[0].number}–{specs[-1].number}"
 
 
-def build_words(build) -> str:
-    """A build rule in words: "built up in suit from the ace to the king"."""
+def build_words(build, each: bool = False) -> str:
+    """A build rule in words: "built up in suit from the ace to the king";
+    with *each*, of a group whose piles have orders of their own (the clock's
+    hours): "built in suit, each in its own order, given beneath it"."""
     if build.sequence is not None:
         from ..layout import sequence_text
 
         suit = {"same": " in suit", "alternate": " in alternate colours",
                 "any": " regardless of suit"}[build.suit]
+        if each:
+            return f"built{suit}, each in its own order, given beneath it"
         return f"built{suit} in the order {sequence_text(build.sequence)}"
     way = {"up": "built up", "down": "built down", "up-or-down": "built up or down",
            "none": "not built on"}[build.direction]
