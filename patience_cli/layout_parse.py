@@ -132,9 +132,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         if isinstance(ranks, list) and len(ranks) != count:
             raise LayoutError(f"{gid}: piles[{n_entry}].rank: {len(ranks)} given for {count} "
                               f"pile{'s' if count != 1 else ''}")
-        if (entry.get("deal") == "by-rank") != (ranks is not None):
-            raise LayoutError(f"{gid}: piles[{n_entry}]: deal = \"by-rank\" and rank go "
-                              "together (each pile takes the cards of its rank)")
+        if entry.get("deal") == "by-rank" and ranks is None:
+            raise LayoutError(f"{gid}: piles[{n_entry}]: deal = \"by-rank\" needs rank (the "
+                              "rank whose cards each pile takes)")
         for i in range(count):
             number = first + i
             key = f"{group}-{i + 1}" if count > 1 else group
@@ -236,6 +236,10 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              and p["build"].get("first_of") not in (None, "group", "pile")]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
+    travel = play.get("travel", {}).get("group")
+    if travel is not None and any(p.rank is None for p in piles if p.group == travel):
+        raise LayoutError(f"{gid}: play.travel: every pile of group {travel!r} needs its rank "
+                          "(the value whose cards go under it)")
     sizes = {g: sum(1 for p in piles if p.group == g) for g in groups}
     for n, p in enumerate(piles):
         for g in p.blocked_by:

@@ -99,3 +99,12 @@ def test_rule_three_deals_in_all_then_lost():
     assert rules.is_legal(pos, DEAL)
     rules, pos = fairest({WASTE: "7h"}, pack="", redeals=2)
     assert rules.status(pos)[0] is Status.LOST
+
+
+def test_play_a_card_may_suit_two_heaps_and_the_choice_is_the_players():
+    # Heap 5 (under the ace) at five wants a six; Heap 6 (under the two) at four wants a six
+    rules, pos = fairest({5: "2d 3d 4d 5d"}, pack="6h")
+    pos = rules.apply(pos, DEAL)
+    assert refusal(rules, pos, WASTE, 5) is None and refusal(rules, pos, WASTE, 6) is None
+    assert {rules.specs[m.dst].number for m in rules.legal_moves(pos) if m.kind == "move"} \
+        == {5, 6}

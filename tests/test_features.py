@@ -17,6 +17,7 @@ from patience_cli.features import Exchange, FoundationsFirst, Grace, LookAhead, 
 from patience_cli.features import ProgressiveCircles, ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
 from patience_cli.features.talon import redeal_shuffled
+from patience_cli.layout import LayoutError
 
 
 def test_a_feature_is_built_only_where_the_layout_names_it():
@@ -595,7 +596,8 @@ def test_travel_a_card_goes_under_the_heap_of_its_value_and_that_heaps_top_goes_
     from patience_cli.features import Travellers
 
     rules = made_up({"travel": {"group": "row", "aside": "talon", "spare": "stock"}},
-                    piles={1: {"build": None, "available": "none"}}, drop=("foundation",))
+                    piles={1: {"build": None, "available": "none", "rank": ["A", "2", "3"]}},
+                    drop=("foundation",))
     assert isinstance(rules.feature(Travellers), Travellers)
     assert made_up().feature(Travellers) is None
     row = {n: rules.layout.by_number(n).index for n in (1, 2, 3)}
@@ -610,6 +612,8 @@ def test_travel_a_card_goes_under_the_heap_of_its_value_and_that_heaps_top_goes_
     pos = rules.apply(pos, DEAL)                            # the A♥ under Row 1
     assert text_of(rules, pos, 1) == "Ah Ac" and pos.get("next") == row[1]
     assert rules.feature(Travellers).won(pos) is None       # complete only with all four
+    with pytest.raises(LayoutError, match="play.travel: every pile of group 'row' needs its rank"):
+        made_up({"travel": {"group": "row", "aside": "talon"}}, drop=("foundation",))
 
 
 def test_refill_same_place_a_vacancy_takes_the_card_of_the_pile_in_its_place():

@@ -72,3 +72,4 @@ def test_the_deal_is_forced_only_when_nothing_can_be_thrown_out():
     assert rules.forced_move(pos) == DEAL
     rules, pos = row("Qh 4c 5h")
     assert rules.forced_move(pos) is None                     # throw out the 4♣, or deal on
+    assert rules.is_legal(pos, DEAL)                          # rule 3: before or after dealing

@@ -5,8 +5,8 @@ heap corresponding to its value ... Next, from the heap under which you have
 placed such card, you take the top card, and slip it under the heap
 corresponding to its own value, and so on throughout").
 
-Layout: ``play.travel`` with ``group``, the heaps, keyed in their order to
-the ranks ace, two, three ...; ``aside``, the pile a card of a rank with no
+Layout: ``play.travel`` with ``group``, the heaps, each keyed to the rank
+its ``rank`` names; ``aside``, the pile a card of a rank with no
 heap is laid on (the kings, "below the two rows"); and ``spare``, the pile
 the next traveller is taken from after such a card (the reserve: "take in
 its place one of the cards of the reserve").  Each ``patience deal`` moves
@@ -36,6 +36,9 @@ class Travellers(DealStep):
         super().__init__(rules)
         rule = rules.layout.play.travel
         self.heaps: tuple[int, ...] = rules.group_piles[rule.group]
+        #: each heap's rank (its ``rank``), and the heap of each rank
+        self.rank_of: dict[int, int] = {h: rules.specs[h].rank for h in self.heaps}
+        self.heap_at: dict[int, int] = {r: h for h, r in self.rank_of.items()}
         self.aside: int = rules.group_piles[rule.aside][0]
         self.spare: int | None = rules.group_piles[rule.spare][0] if rule.spare else None
         #: how many cards of each value the pack holds
@@ -43,16 +46,19 @@ class Travellers(DealStep):
 
     @classmethod
     def build(cls, rules: Rules) -> "Travellers | None":
-        return cls(rules) if rules.layout.play.travel is not None else None
+        rule = rules.layout.play.travel
+        if rule is None or any(rules.specs[h].rank is None for h in rules.group_piles[rule.group]):
+            return None
+        return cls(rules)
 
     # ------------------------------------------------------------ the heaps
     def heap_of(self, rank: int) -> int | None:
         """The heap a card of *rank* goes under (None: it is laid aside)."""
-        return self.heaps[rank - 1] if rank <= len(self.heaps) else None
+        return self.heap_at.get(rank)
 
     def complete(self, pos: Position, heap: int) -> bool:
         """Whether *heap* holds every card of its value, and only those."""
-        rank = self.heaps.index(heap) + 1
+        rank = self.rank_of[heap]
         cards = pos.piles[heap]
         return len(cards) == self.full and all(c.rank == rank for c in cards)
 
@@ -75,7 +81,7 @@ class Travellers(DealStep):
             what = self.rules.specs[self.spare].the_ref if self.spare is not None else "the pack"
             return f"a card is wanted from {what}, and none is left"
         if src != self.spare and self.complete(pos, src):
-            rank = self.heaps.index(src) + 1
+            rank = self.rank_of[src]
             return (f"the chain has come back to {self.rules.specs[src].the_ref}, which holds "
                     f"all its {RANK_PLURAL[rank]}: the card on top would go round it for ever")
         return None
@@ -129,7 +135,7 @@ class Travellers(DealStep):
         if why is None:
             return None
         wrong = sum(1 for h in self.heaps for c in pos.piles[h]
-                    if c.rank != self.heaps.index(h) + 1)
+                    if c.rank != self.rank_of[h])
         return f"{why}; {wrong} card{'s' if wrong != 1 else ''} still lie in a heap not their own"
 
     def tally(self, pos: Position) -> str | None:
