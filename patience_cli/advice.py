@@ -256,8 +256,8 @@ class Advice:
         return tuple(piles), pos.extra
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
-        """The groups of tableau or foundation piles that the rules treat all
-        alike, found once: in a game with no module of its own, a group whose
+        """The groups of tableau, foundation or discard piles that the rules
+        treat all alike (the Wheel's circle of crowned sets), found once: in a game with no module of its own, a group whose
         piles differ only in number and place, that is not dealt or gathered
         pile by pile in play (regather, deal_to, onto_latest), not refilled
         from, nor named by a grace, a hold or a pile's own ``deal_up`` list
@@ -274,8 +274,9 @@ class Advice:
             for group, piles in self.group_piles.items():
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
-                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION) or \
-                        group in ordered \
+                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION,
+                                                        Role.DISCARD) or \
+                        group in ordered or (first.build is not None and first.build.step_by) \
                         or any(p.number in named or isinstance(p.deal_up, tuple)
                                for p in specs):
                     continue

@@ -29,6 +29,21 @@ def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]
     return frozenset(((rank + s - 1) % 13 + 1) if wrap else rank + s for s in steps)
 
 
+@functools.lru_cache(maxsize=None)
+def stepped_order(step: int) -> tuple[int, ...]:
+    """The ranks of a pile climbing by *step* (``build.step_by``): double
+    the step, then on by it, thirteen taken off where a sum passes it, to
+    the king (by three: 6 9 Q 2 5 8 J A 4 7 10 K)."""
+    order = []
+    k = 2
+    while True:
+        rank = (k * step - 1) % 13 + 1
+        order.append(rank)
+        if rank == 13:
+            return tuple(order)
+        k += 1
+
+
 class Building:
     """The build rules of the layout's piles (a part of ``Rules``)."""
 
@@ -94,6 +109,8 @@ class Building:
         if not pile and build.base_card is not None and card.code.lower() != \
                 build.base_card.lower():
             return False
+        if build.step_by is not None:
+            build = self.stepped(pos, spec)
         if build.sequence is not None:
             n = len(pile)
             return n < len(build.sequence) and card.rank == build.sequence[n] and \
@@ -123,6 +140,7 @@ class Building:
         if b is None or self._worded or spec.index in self.placed_by or spec.role not in (
                 Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
                 b.distinct_suits or b.base_card is not None or b.sequence is not None or \
+                b.step_by is not None or \
                 b.base == FIRST or b.until == FIRST or b.capacity is not None or b.alone or \
                 b.one_way:
             return None
@@ -172,6 +190,10 @@ class Building:
         if not pile and build.base_card is not None and card.code.lower() != \
                 build.base_card.lower():
             return f"{spec.the_ref} is the place of the {parse_card(build.base_card)} only"
+        if build.step_by is not None:
+            build = self.stepped(pos, spec)
+            if not build.sequence:
+                return f"{spec.the_ref} has no card above it to climb by"
         if build.sequence is not None:
             return self.order_reason(build, spec, card, pile)
         if not pile:
@@ -227,6 +249,23 @@ class Building:
             if first else 0
         until = end if build.until == 0 else build.until
         return build._replace(base=base, until=until)
+
+    def stepped(self, pos: Position, spec: PileSpec) -> Build:
+        """*spec*'s build (``step_by``) as the order of ranks it climbs in,
+        by the value of the card in the same place of the group it names
+        (no order while that place is empty)."""
+        build = spec.build
+        assert build is not None and build.step_by is not None
+        by = self.step_pile(spec)
+        pile = pos.piles[by] if by is not None else ()
+        return build._replace(sequence=stepped_order(pile[0].rank) if pile else ())
+
+    def step_pile(self, spec: PileSpec) -> int | None:
+        """The pile whose card gives *spec*'s step (``build.step_by``)."""
+        assert spec.build is not None and spec.build.step_by is not None
+        place = self.group_piles[spec.group].index(spec.index)
+        by = self.group_piles[spec.build.step_by]
+        return by[place] if place < len(by) else None
 
     def _suit_taken(self, pos: Position, spec: PileSpec, card: Card) -> bool:
         return any(pos.piles[i] and pos.piles[i][0].suit == card.suit

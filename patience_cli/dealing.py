@@ -26,8 +26,10 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
     the layout withdraws (each the first of its kind in the pack), then
     the cards of the ranks ``deal.last`` names put at the bottom of the
     pack, in their order, then the rest pile by pile, and what is left sorted
-    by rank onto the piles of ``deal = "by-rank"`` (the core then settles
-    it)."""
+    by rank onto the piles of ``deal = "by-rank"``; then the cards of the
+    ranks a pile's ``slip_under`` names slipped under it while one lies on
+    top, and a pile of ``take_top`` given the top card of its pile in that
+    group (the core then settles it)."""
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
     last = rules.layout.deal_last
@@ -76,6 +78,20 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
         i = len(deck)
     if i != len(deck):
         raise ValueError(f"the layout deals {i} cards but the pack has {len(deck)}")
+    for p in rules.specs:  # "if in this first deal any kings appear on the surface, slip
+        # them underneath the packets to which each belongs"
+        pile = piles[p.index]
+        for _ in range(len(pile) if p.slip_under else 0):
+            if pile[-1].rank not in p.slip_under:
+                break
+            pile.insert(0, pile.pop())
+    for p in rules.specs:  # "take the uppermost card of each, and place these eight cards
+        # in a line above"
+        if p.take_top is not None:
+            group = rules.group_piles[p.group]
+            source = piles[rules.group_piles[p.take_top][group.index(p.index)]]
+            if source:
+                piles[p.index].append(source.pop())
     down = tuple(len(piles[p.index]) if p.is_face_down
                  else max(0, len(piles[p.index]) - 1) if p.face in ("top-up", "alternate")
                  else 0

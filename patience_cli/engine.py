@@ -121,7 +121,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
         self._worders, self._forcers = at("words"), at("forced")
-        self._winners = at("won")
+        self._winners, self._appliers = at("won"), at("apply_own")
         self._settlers, self._routers = at("settle"), \
             tuple(f for f in self.features if f.restricts_routes)
         #: piles a feature lays cards on by its own rule (the places aside)
@@ -441,6 +441,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             after = self.apply_deal(pos)
         else:
             after = self.play_own(pos, move)
+            for f in self._appliers:
+                if after is not None:
+                    break
+                after = f.apply_own(pos, move)
             if after is None:
                 after = self.transfer(pos, move.src, move.dst, move.count, move.card)
             for f in self._after:

@@ -37,7 +37,8 @@ def move_events(layout: Layout, before: Position, after: Position,
             src = next((i for i, lost in gone.items() if lost[card] > 0), None)
             if src is not None:
                 gone[src][card] -= 1
-            own = move.kind == "move" and src == move.src and dst == move.dst
+            own = (move.kind == "move" and src == move.src and dst == move.dst) or (
+                move.kind == "remove" and src in move.piles)  # a set taken up together
             if own:
                 kind = "moved"
             elif specs[dst].role is Role.DISCARD:

@@ -320,13 +320,28 @@ class Game:
                                    f"{min(numbers)} to {max(numbers)}")
         return spec.index
 
+    def parse_removal(self, args: Sequence[str]) -> Move:
+        """Read ``PILE PILE ...``: the piles whose top cards a ``remove``
+        puts out together (InvalidMoveError where a word is no pile, or a
+        pile is named twice)."""
+        words = [a.strip() for a in args]
+        if not words:
+            raise InvalidMoveError("name the piles whose cards are put out together")
+        piles = tuple(self.pile_index(w) for w in words)
+        if len(set(piles)) != len(piles):
+            raise InvalidMoveError("a pile is named twice: each card is put out once")
+        return Move(MoveKind.REMOVE, piles=piles)
+
     def parse_move(self, args: Sequence[str]) -> Move:
-        """Read ``N`` (the Nth legal move), ``SRC DST`` or ``SRC DST COUNT``.
+        """Read ``N`` (the Nth legal move), ``SRC DST`` or ``SRC DST COUNT``
+        (or ``remove PILE ...``, :meth:`parse_removal`).
 
         SRC is a pile number or an available card (``10h``); DST a pile
         number or ``f`` for whichever foundation takes the card.  Raises
         InvalidMoveError, AmbiguousMoveError or IllegalMoveError (with the rule)."""
         args = [a.strip() for a in args]
+        if args and args[0].lower() == "remove":  # as 'patience moves' writes a removal
+            return self.parse_removal(args[1:])
         if len(args) == 1:
             word = args[0]
             if word.lower() == "deal":

@@ -55,15 +55,19 @@ class Build(Record):
     alone: bool | str  # a pile holding only its first card (a lone king) takes any
                                # card: True, or "cleared" (only once cleared down to it)
                               # takes any card (Spenser's Fairie Queen)
+    step_by: str | None  # the group whose card in the same place gives the pile's step:
+                         # it climbs from double that card's value by that value, round
+                         # the thirteen ranks, to the king (the Great Thirteen's numerals)
 
     __slots__ = (
         "direction", "suit", "base", "until", "empty", "step", "wrap", "sequence", "capacity",
-        "distinct_suits", "base_card", "one_way", "first_of", "alone"
+        "distinct_suits", "base_card", "one_way", "first_of", "alone", "step_by"
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "direction": "down", "suit": "any", "base": None, "until": None, "empty": "any",
         "step": 1, "wrap": False, "sequence": None, "capacity": None, "distinct_suits": False,
         "base_card": None, "one_way": False, "first_of": "group", "alone": False,
+        "step_by": None,
     }
 
     def describe(self) -> str:
@@ -72,6 +76,8 @@ class Build(Record):
                     "alternate": "alternate colours"}[self.suit]
             return f"{sequence_text(self.sequence)}, {suit}"
         bits = []
+        if self.step_by is not None:
+            return f"by the {self.step_by} card's value, from double it, to K"
         if self.base == FIRST:
             bits.append(("from its own first card" if self.first_of == "pile" else
                          "from the first card's rank") + (", round the corner" * self.wrap))
@@ -174,7 +180,8 @@ class PileSpec(Record):
     accepts_from: tuple[str, ...] | None  # the groups whose cards may be
                           # placed here (None: every group that cards leave from)
     refill: Refill | None  # how a vacancy here is filled
-    first_claim: bool  # its card must be played whenever it can be
+    first_claim: bool | str  # its card must be played whenever it can be; on the
+                          # foundations "empty": a card that can start one (Rule II)
     move: str     # top | face-up-run | built-run: what leaves it in one move
     second_to: tuple[str, ...] | None  # a card comes here only when no
                           # pile of these groups takes it (the Windmill's centre)
@@ -186,6 +193,10 @@ class PileSpec(Record):
     distinct_ranks: bool  # a card of a rank it holds is sent to the bottom of the pack
     rank: int | None      # the rank the pile is keyed to: with deal = "by-rank", the
                           # rest of the pack's cards of that rank (the Lady of the Manor)
+    slip_under: tuple[int, ...]  # ranks whose cards lying on top once the lay-out is
+                          # dealt are slipped underneath (the Great Thirteen's kings)
+    take_top: str | None  # the group whose pile in the same place gives this pile its
+                          # top card once the lay-out is dealt (the Great Thirteen's balcony)
                                  # inwards: the first dealt is its top (Fortress's left wing)
     blocked_by: tuple[str, ...]  # groups whose pile in the same place blocks this one
                                  # while it holds a card (the Shah's circles)
@@ -197,14 +208,15 @@ class PileSpec(Record):
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
         "as_they_appear", "deal_from_top", "distinct_ranks", "blocked_by", "caption_at",
-        "rank",
+        "rank", "slip_under", "take_top",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
         "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
         "distinct_ranks": False,
-        "blocked_by": (), "caption_at": None, "rank": None,
+        "blocked_by": (), "caption_at": None, "rank": None, "slip_under": (),
+        "take_top": None,
     }
 
     @property

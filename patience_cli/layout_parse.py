@@ -98,9 +98,20 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             if orders is not None and ({"base", "until", "direction", "step", "wrap"} & set(b)):
                 raise LayoutError(f"{where}: a sequence gives the whole order: base, until, "
                                   "direction, step and wrap go with it")
+            stepped = b.get("step_by")
+            if stepped is not None and ({"sequence", "base", "until", "direction", "step",
+                                         "wrap"} & set(b)):
+                raise LayoutError(f"{where}: step_by gives the whole order (double the card's "
+                                  "value, then on by it round the ranks to the king): sequence, "
+                                  "base, until, direction, step and wrap go with it")
+
             def one_build(i: int) -> Build:
                 text = orders[i] if isinstance(orders, list) else orders
                 sequence = parse_sequence(text, f"{where}.sequence") if text else None
+                if stepped is not None:
+                    return Build(direction="up", suit=b.get("suit", "any"), until=13,
+                                 wrap=True, empty=b.get("empty", "base"),
+                                 capacity=b.get("capacity"), step_by=stepped)
                 return Build(
                     direction=b.get("direction", "up" if sequence else "down"),
                     suit=b.get("suit", "any"),
@@ -184,7 +195,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 blocked_by=tuple(entry.get("blocked_by", ())),
                 caption_at=tuple(entry["caption_at"]) if "caption_at" in entry else None,
                 rank=None if ranks is None else
-                _rank(ranks[i] if isinstance(ranks, list) else ranks, gid)))
+                _rank(ranks[i] if isinstance(ranks, list) else ranks, gid),
+                slip_under=tuple(_rank(r, gid) for r in entry.get("slip_under", ())),
+                take_top=entry.get("take_top")))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -230,6 +243,16 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              for g in [play.get("travel", {}).get(k)] if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
              for g in p.get("blocked_by", ())] + \
+            [(f"piles[{n}].take_top", p["take_top"])
+             for n, p in enumerate(raw.get("piles", [])) if "take_top" in p] + \
+            [(f"piles[{n}].build.step_by", p["build"]["step_by"])
+             for n, p in enumerate(raw.get("piles", []))
+             if isinstance(p.get("build"), dict) and "step_by" in p["build"]] + \
+            [("play.crowned.from", g) for g in play.get("crowned", {}).get("from", ())] + \
+            [("play.crowned.to", g) for g in [play.get("crowned", {}).get("to")]
+             if g is not None] + \
+            [("play.redeal_packets.group", g)
+             for g in [play.get("redeal_packets", {}).get("group")] if g is not None] + \
             [(f"piles[{n}].build.first_of", p["build"]["first_of"])
              for n, p in enumerate(raw.get("piles", []))
              if isinstance(p.get("build"), dict)
@@ -241,6 +264,13 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         raise LayoutError(f"{gid}: play.travel: every pile of group {travel!r} needs its rank "
                           "(the value whose cards go under it)")
     sizes = {g: sum(1 for p in piles if p.group == g) for g in groups}
+    for p in piles:
+        for key, g in (("take_top", p.take_top),
+                       ("build.step_by", p.build.step_by if p.build else None)):
+            if g is not None and sizes[g] < sizes[p.group]:
+                raise LayoutError(f"{gid}: piles of group {p.group!r}: {key}: group {g!r} "
+                                  f"has {sizes[g]} piles, fewer than the {sizes[p.group]} "
+                                  "it must serve place by place")
     for n, p in enumerate(piles):
         for g in p.blocked_by:
             if g in sizes and sizes[g] < sizes[p.group]:

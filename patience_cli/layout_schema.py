@@ -72,9 +72,12 @@ def either(*checks: Check) -> Check:
     return check
 
 
-def list_of(item: Check, size: int | None = None) -> Check:
+def list_of(item: Check, size: int | None = None, empty: bool = False) -> Check:
+    """A list of values *item* checks (of *size* values; with *empty*, it
+    may be empty: ``refill.after_deal = []``, refilled from nowhere once the
+    pack is dealt on)."""
     def check(value: Any, path: str) -> None:
-        if not isinstance(value, list) or not value:
+        if not isinstance(value, list) or not (value or empty):
             _fail(path, f"{value!r} is not a list")
         if size is not None and len(value) != size:
             _fail(path, f"a list of {size} is wanted, not of {len(value)}")
@@ -155,11 +158,12 @@ BUILD = table({
     "base_card": either(text, list_of(text)), "one_way": boolean,
     "first_of": text,          # group, pile, or another group's key (checked with the groups)
     "alone": either(boolean, one_of("cleared")),
+    "step_by": text,           # a group's key (checked with the groups)
 })
 
 REFILL = table({"from": list_of(text), "when": one_of("at-once", "player", "deal"),
                 "size": integer(1, 52), "count": integer(1, 52),
-                "after_deal": list_of(text), "same_place": boolean},
+                "after_deal": list_of(text, empty=True), "same_place": boolean},
                required=("from",))
 
 PILE = table({
@@ -185,12 +189,13 @@ PILE = table({
     "withdraw": either(text, list_of(text)),
     "accepts_from": list_of(text),
     "refill": REFILL,
-    "first_claim": boolean,
+    "first_claim": either(boolean, one_of("empty")),
     "move": one_of("top", "face-up-run", "built-run", "whole-run", "run-to-vacancy"),
     "second_to": list_of(text),
     "deal_from_top": boolean, "distinct_ranks": boolean,
     "as_they_appear": boolean,
     "blocked_by": list_of(text),
+    "slip_under": list_of(rank), "take_top": text,
     "deal_up": either(one_of("any", "starts"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 
@@ -236,6 +241,10 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
                                       "per": one_of("block", "game")}, required=("group",)),
               "travel": table({"group": text, "aside": text, "spare": text},
                               required=("group", "aside")),
+              "redeal_packets": table({"group": text}, required=("group",)),
+              "crowned": table({"from": list_of(text), "total": integer(3, 60),
+                                "cards": integer(2, 6), "crown": list_of(rank), "to": text},
+                               required=("from", "total", "to")),
               "onto_latest": table({"group": text, "routes": table_of_ranks(text),
                                     "build_after_deal": boolean, "up_at_once": boolean},
                                    required=("group",))})

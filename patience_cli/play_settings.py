@@ -147,20 +147,38 @@ class Between(Record):
     _defaults: ClassVar[dict[str, Any]] = {"most": 2}
 
 
+class RedealPackets(Record):
+    """The packets of a group re-dealt one by one, each round the others:
+    the group."""
+
+    __slots__ = ("group",)
+    _defaults: ClassVar[dict[str, Any]] = {}
+
+
+class Crowned(Record):
+    """Crowned sets: the groups cards are taken from, the number they make,
+    how many make it, the ranks that crown a set, and the group of places a
+    crowned packet is laid on."""
+
+    __slots__ = ("groups", "total", "cards", "crown", "to")
+    _defaults: ClassVar[dict[str, Any]] = {"cards": 3, "crown": (11, 12, 13)}
+
+
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
-                 "change_places", "between")
+                 "change_places", "between", "redeal_packets", "crowned")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
         "look_ahead": None, "placing": None, "pairs": None, "count": None,
-        "travel": None, "change_places": None, "between": None}
+        "travel": None, "change_places": None, "between": None, "redeal_packets": None,
+        "crowned": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -203,7 +221,19 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         travel=_made(Travel, table.get("travel")),
         change_places=_made(ChangePlaces, table.get("change_places")),
         between=_made(Between, table.get("between")),
+        redeal_packets=_made(RedealPackets, table.get("redeal_packets")),
+        crowned=_crowned(table.get("crowned")),
     )
+
+
+def _crowned(table: dict[str, Any] | None) -> Crowned | None:
+    if not table:
+        return None
+    from .cards import parse_rank
+
+    return Crowned(tuple(table["from"]), int(table["total"]), int(table.get("cards", 3)),
+                   tuple(parse_rank(r) for r in table.get("crown", ("J", "Q", "K"))),
+                   table["to"])
 
 
 def _count(table: dict[str, Any] | None) -> Count | None:

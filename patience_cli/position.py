@@ -82,19 +82,22 @@ class MoveKind(StrEnum):
 
     MOVE = "move"
     DEAL = "deal"
+    REMOVE = "remove"  # several cards put out together (the Wheel's crowned eighteens)
 
 
 class Move(NamedTuple):
     """One action.  ``kind`` is a :class:`MoveKind`: ``move`` (cards from pile
     *src* to pile *dst*) or ``deal`` (the game's next dealing step).
     ``src``/``dst`` are pile indexes; ``card`` names the card taken where a
-    pile offers several (the Bouquet)."""
+    pile offers several (the Bouquet); ``piles``, the piles whose top cards a
+    ``remove`` puts out together, in the order named."""
 
     kind: MoveKind
     src: int | None = None
     dst: int | None = None
     count: int = 1
     card: Card | None = None
+    piles: tuple[int, ...] = ()
 
 
 DEAL = Move(MoveKind.DEAL)
@@ -158,7 +161,10 @@ def seq_text(cards: Sequence[Card], ascii: bool = False) -> str:
 
 # ---------------------------------------------------------------------- notation
 def move_to_text(layout: Layout, move: Move) -> str:
-    """Compact notation used in saved games: ``deal``, ``3-1``, ``7:10h-8``, ``2-5x3``."""
+    """Compact notation used in saved games: ``deal``, ``3-1``, ``7:10h-8``, ``2-5x3``,
+    ``remove 1 5 7 12``."""
+    if move.kind == "remove":
+        return " ".join(["remove", *(str(layout.piles[i].number) for i in move.piles)])
     if move.kind != "move":
         parts = [move.kind]
         if move.src is not None:
@@ -184,6 +190,10 @@ def move_from_text(layout: Layout, text: str) -> Move:
         if "-" not in text:
             words = text.split()
             kind = MoveKind(words[0])
+            if kind is MoveKind.REMOVE:
+                if len(words) < 2:
+                    raise InvalidMoveError(f"unreadable move {text!r}")
+                return Move(kind, piles=tuple(index(w) for w in words[1:]))
             if kind is MoveKind.MOVE or len(words) > 1:  # a card move is written 3-1
                 raise InvalidMoveError(f"unreadable move {text!r}")
             return Move(kind)

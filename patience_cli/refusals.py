@@ -57,6 +57,12 @@ class Refusals:
                     return why, (*_about(f, "deal"), "deal")
             # (a game without a dealing step has no rule of dealing to cite)
             return self.deal_reason(pos), ("deal",) * self.has_deal_step  # type: ignore[attr-defined]
+        if move.kind == "remove":
+            for f in self.features:
+                why = f.removal_refusal(pos, move)
+                if why is not None:  # (words may name a more particular rule)
+                    return why, (*getattr(why, "topics", ()), *_about(f))
+            return "nothing is put out in this game by taking cards up together", ()
         if move.kind != "move" or move.src is None or move.dst is None:
             return "that is not a move of this game", ()
         src, dst = self.specs[move.src], self.specs[move.dst]

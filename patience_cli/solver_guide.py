@@ -37,7 +37,8 @@ class Guide:
         self.rules = rules
         specs = rules.specs
         founds = [specs[f].build for f in rules.foundations if specs[f].build is not None]
-        plain = [b for b in founds if b.sequence is None and b.direction in ("up", "down")]
+        plain = [b for b in founds if b.sequence is None and b.step_by is None
+                 and b.direction in ("up", "down")]
         self.foundations = [(f, specs[f].build) for f in rules.foundations
                             if specs[f].build in plain]
         self.built = [f for f, _ in self.foundations]

@@ -98,6 +98,8 @@ class Wording:
         """The shell command that makes *move*."""
         if move.kind == "deal":
             return "deal"
+        if move.kind == "remove":
+            return " ".join(["remove", *(str(self.specs[i].number) for i in move.piles)])
         src = self.specs[move.src].number  # type: ignore[index]
         dst = self.specs[move.dst].number  # type: ignore[index]
         if move.card is not None:

@@ -397,7 +397,7 @@ def test_shell_completion_of_commands_and_games(tmp_path):
     env.update(COMP_WORDS="patience re", COMP_CWORD="1")
     out = subprocess.run([sys.executable, "-m", "patience_cli"], env=env,
                          capture_output=True, text=True).stdout
-    assert set(out.split()) == {"redo", "restart"}
+    assert set(out.split()) == {"redo", "remove", "restart"}
 
 
 # ------------------------------------------------------------ rules on a terminal, encodings

@@ -245,9 +245,8 @@ def test_the_legend_says_how_this_games_foundations_are_built(tmp_path, game_id)
     layout = load_layout(game_id)
     for _, specs in layout.groups():
         if specs[0].role.value == "foundation" and specs[0].build is not None:
-            each = len({s.build for s in specs}) > 1  # each pile its own order
             line = f"{printing.group_heading(specs)} {printing.numbers_text(specs)}: " \
-                   f"{printing.build_words(specs[0].build, each=each)}"
+                   f"{printing.foundation_words(layout, specs)}"
             assert flat(line) in text, line
 
 

@@ -318,6 +318,7 @@ def moves_json(game: Game) -> dict[str, Any]:
         src = game.layout.piles[m.src].number if m.src is not None else None
         dst = game.layout.piles[m.dst].number if m.dst is not None else None
         out.append({"n": n, "kind": m.kind, "src": src, "dst": dst, "count": m.count,
+                    "piles": [game.layout.piles[i].number for i in m.piles],
                     "card": (m.card or (game.position.piles[m.src][-1] if m.src is not None
                                         and game.position.piles[m.src] else None)).code
                     if m.kind == "move" else None,
@@ -408,7 +409,7 @@ def json_error(message: str, code: int) -> str:
 #: lists them.
 COMMAND_MODULES = {
     "list": "play", "new": "play", "deal-out": "play", "show": "play", "moves": "play",
-    "move": "play", "deal": "play", "auto": "play", "undo": "play", "redo": "play",
+    "move": "play", "remove": "play", "deal": "play", "auto": "play", "undo": "play", "redo": "play",
     "restart": "play", "rules": "study", "solve": "study", "export": "study",
     "odds": "odds", "hint": "study", "games": "scripting", "stats": "scripting",
     "play": "scripting", "print": "sheets",

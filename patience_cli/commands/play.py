@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Callable, Optional
 
 import typer
 
 from .. import output
 from ..books import short_name
-from ..engine import DEAL, Status
+from ..engine import DEAL, Move, Status
 from ..errors import PatienceError
 from ..game import Game, ascii_number, parse_deck
 from ..layout import catalogue, load_layout
@@ -308,24 +308,39 @@ def move(
     Examples: patience move 3 1 ; patience move 10h 5 ; patience move 4 f ; patience move 2 ;
     patience move 3 5 4 ; patience move 3:As 16
     """
-    def body() -> None:
-        with session(name, state) as game:
-            m = game.parse_move(words)
-            events: list[dict[str, Any]] = []
-            done = play_one(game, m, ascii, events)
-            text = report(game, as_json, ascii, [done + "."], reveal, events)
-        output.write(text)
-    run(body, as_json)
+    _play_read(lambda game: game.parse_move(words), name, state, ascii, as_json, reveal)
+
+
+@app.command()
+def remove(
+    piles: Annotated[list[str], typer.Argument(
+        help="the pile numbers whose top cards are put out together, in any order",
+        metavar="PILE...")],
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False, reveal: RevealOpt = False,
+) -> None:
+    """Put out the top cards of several piles together, where the game's rule takes cards up
+    as a set (the Wheel: three cards making eighteen, crowned by a court card).
+
+    Examples: patience remove 2 5 9 12 ; 'patience moves' lists every set open now.
+    """
+    _play_read(lambda game: game.parse_removal(piles), name, state, ascii, as_json, reveal)
 
 
 @app.command()
 def deal(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
          as_json: JsonOpt = False, reveal: RevealOpt = False) -> None:
     """Take the game's next dealing step (deal a row, turn the stock, start the next deal)."""
+    _play_read(lambda game: DEAL, name, state, ascii, as_json, reveal)
+
+
+def _play_read(read: Callable[[Game], Move], name: str, state: str | None, ascii: bool,
+               as_json: bool, reveal: bool) -> None:
+    """Play the one move *read* finds in the saved game, and report it."""
     def body() -> None:
         with session(name, state) as game:
             events: list[dict[str, Any]] = []
-            done = play_one(game, DEAL, ascii, events)
+            done = play_one(game, read(game), ascii, events)
             text = report(game, as_json, ascii, [done + "."], reveal, events)
         output.write(text)
     run(body, as_json)

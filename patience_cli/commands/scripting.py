@@ -268,12 +268,13 @@ def _has_game(name: str, state: str | None) -> bool:
         return False
 
 
-COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart", "rules", "new",
-            "hint")
-LOOK_COMMANDS = ("show", "moves", "move", "deal", "auto", "undo", "redo", "restart")
+COMMANDS = ("show", "moves", "move", "remove", "deal", "auto", "undo", "redo", "restart",
+            "rules", "new", "hint")
+LOOK_COMMANDS = ("show", "moves", "move", "remove", "deal", "auto", "undo", "redo", "restart")
 PLAY_HELP = """Commands (as in the shell, without 'patience'):
   show                the board          moves        the legal moves, numbered
   move SRC DST        or just: 3 1       move N       the Nth legal move
+  remove P P P ...    cards put out together (the Wheel)
   deal                next dealing step  auto [-f]    forced moves (and safe ones up)
   undo [N]            take back          redo [N]     play again what undo took back
   restart             back to the deal

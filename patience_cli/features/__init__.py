@@ -57,6 +57,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("count", "CalledCount", lambda layout: layout.play.count is not None),
     ("travel", "Travellers", lambda layout: layout.play.travel is not None),
     ("between", "Between", lambda layout: layout.play.between is not None),
+    ("crowned", "CrownedSets", lambda layout: layout.play.crowned is not None),
+    ("packet_redeal", "PacketRedeal", lambda layout: layout.play.redeal_packets is not None),
     ("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
     ("scoring", "Scoring", lambda layout: layout.play.score is not None),
@@ -83,7 +85,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
     "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
-    "PlacedRounds", "CalledCount", "Travellers", "Between",
+    "PlacedRounds", "CalledCount", "Travellers", "Between", "PacketRedeal",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")
 

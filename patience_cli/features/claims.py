@@ -3,7 +3,10 @@
 Layout: a pile's ``first_claim = true``.  On a tableau or reserve pile
 (the Storehouse's, the Wheatsheaf's), while its card can be played, only
 such cards may move and the pack is not dealt on; on the foundations, a card
-that can go up must, before anything else is done.
+that can go up must, before anything else is done; with ``first_claim =
+"empty"`` on the foundations, a card that can start one of them must (the
+Great Thirteen's Rule II: "the refilling of the vacancies must be the first
+object").
 """
 
 from __future__ import annotations
@@ -74,36 +77,72 @@ class FoundationsFirst(Feature):
     keys = ("piles[].first_claim (foundations)",)
     plain = False
 
+    def __init__(self, rules: Rules, starts: tuple[int, ...]) -> None:
+        super().__init__(rules)
+        #: with first_claim = "empty": the foundations a card must start first
+        self.starts = starts
+
     @classmethod
     def build(cls, rules: Rules) -> "FoundationsFirst | None":
-        return cls(rules) if any(p.first_claim and p.role is Role.FOUNDATION
-                                 for p in rules.specs) else None
+        claimed = [p for p in rules.specs if p.first_claim and p.role is Role.FOUNDATION]
+        if not claimed:
+            return None
+        return cls(rules, tuple(p.index for p in claimed if p.first_claim == "empty"))
+
+    def _vacant(self, pos: Position) -> tuple[int, ...]:
+        return tuple(f for f in self.starts if not pos.piles[f])
+
+    def _start_open(self, pos: Position) -> bool:
+        """Whether a free card can start an empty foundation of :attr:`starts`."""
+        vacant = self._vacant(pos)
+        if not vacant:
+            return False
+        rules = self.rules
+        return any(rules.may_route(pos, src, dst, card) and rules.fits(pos, card, dst)
+                   for src in rules.sources
+                   for card in dict.fromkeys(rules.available_cards(pos, src))
+                   for dst in vacant)
+
+    def _claimed(self, pos: Position) -> tuple[int, ...] | None:
+        """The foundations a card must go to now, or None where none claims."""
+        if self.starts:
+            return self._vacant(pos) if self._start_open(pos) else None
+        return self.rules.foundations if self.rules.foundation_move_open(pos) else None
 
     def only_moves(self, pos: Position) -> Iterator[Move] | None:
         rules = self.rules
-        if not rules.foundation_move_open(pos):
+        claimed = self._claimed(pos)
+        if claimed is None:
             return None
         return (Move(MoveKind.MOVE, src, dst, 1,
                      card if rules.specs[src].several_free else None)
                 for src in rules.sources
                 for card in dict.fromkeys(rules.available_cards(pos, src))
-                for dst in rules.foundations
+                for dst in claimed
                 if rules.may_route(pos, src, dst, card) and rules.fits(pos, card, dst))
 
     def blocks_deal(self, pos: Position) -> bool:
-        return self.rules.foundation_move_open(pos)
+        return self._claimed(pos) is not None
 
     def verdict(self, pos: Position, move: Move) -> bool | None:
-        if move.dst not in self.rules.foundations and self.rules.foundation_move_open(pos):
+        claimed = self._claimed(pos)
+        if claimed is not None and move.dst not in claimed:
             return False
         return None
 
     def deal_refusal(self, pos: Position) -> str | None:
-        if self.rules.foundation_move_open(pos):
-            return "a card can go to a foundation, and it must, before the pack is dealt on"
-        return None
+        if self._claimed(pos) is None:
+            return None
+        if self.starts:
+            return "a card can fill a vacancy, and it must, before anything else is done"
+        return "a card can go to a foundation, and it must, before the pack is dealt on"
 
     def refusal(self, pos: Position, move: Move) -> str | None:
-        if move.dst not in self.rules.foundations and self.rules.foundation_move_open(pos):
-            return "a card can go to a foundation, and it must, before anything else is done"
-        return None
+        claimed = self._claimed(pos)
+        if claimed is None or move.dst in claimed:
+            return None
+        if self.starts:
+            name = self.rules.specs[claimed[0]].name
+            return (f"a card can fill the vacancy of an empty {name}, and the vacancies "
+                    "must be filled before anything else is done")
+        return "a card can go to a foundation, and it must, before anything else is done"

@@ -22,6 +22,11 @@ class DealTo(DealStep):
         self.group, self.stock = group, stock
         #: the cards laid on each pile together
         self.cards = rules.layout.play.deal_cards
+        #: whether a refill changes its sources once the pack is being dealt
+        #: (a pile's ``refill.after_deal``: the Wheel's cushion, refilled only
+        #: before the first deal)
+        self.tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
+                                  for p in rules.specs)
 
     def takes_turn(self, pos: Position) -> bool:
         return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
@@ -47,7 +52,10 @@ class DealTo(DealStep):
                 piles[i] = piles[i] + (stock.pop(),)
         piles[self.stock] = tuple(stock)
         down[self.stock] = min(down[self.stock], len(stock))
-        return Position(tuple(piles), tuple(down), pos.extra)
+        new = Position(tuple(piles), tuple(down), pos.extra)
+        if self.tracks_dealing and not pos.get("dealt"):
+            new = new.with_extra(dealt=1)
+        return new
 
     def deal_name(self, pos: Position) -> str:
         name = self.rules.specs[self.rules.group_piles[self.group][0]].name

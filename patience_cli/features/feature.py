@@ -183,7 +183,18 @@ class Feature:
         """Why a card of *src* may not travel to *dst* (:meth:`route_allows`)."""
         return None
 
+    def removal_refusal(self, pos: Position, move: Move) -> str | None:
+        """Why a ``remove`` move (cards taken up together from several piles)
+        is refused, where the rule makes such moves (:meth:`owns` answers the
+        cheap yes or no)."""
+        return None
+
     # ------------------------------------------------------------ after a move
+    def apply_own(self, pos: Position, move: Move) -> Position | None:
+        """The position after one of the rule's own moves that is not the top
+        cards of one pile laid on another (a ``remove``), else None."""
+        return None
+
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """*after* (a card move made) with what the rule does or keeps of it."""
         return after

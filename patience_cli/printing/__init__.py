@@ -53,6 +53,7 @@ from .labels import (  # noqa: F401
     SAMPLES,
     PileLook,
     build_words,
+    foundation_words,
     count_varies,
     dealt_count,
     dealt_down,

@@ -125,6 +125,8 @@ def shown_count(look: PileLook, spec: PileSpec) -> int:
 def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
     """The second label line: what lies there, or how a foundation is built."""
     if spec.role is Role.FOUNDATION and spec.build is not None:
+        if spec.build.step_by is not None:
+            return stepped_words(layout, spec, game)
         return spec.build.describe()
     look = pile_look(layout, spec, game)
     if spec.role is Role.DISCARD:
@@ -187,10 +189,41 @@ def numbers_text(specs: tuple[PileSpec, ...]) -> str:
     return str(specs[0].number) if len(specs) == 1 else f"{specs[0].number}–{specs[-1].number}"
 
 
-def build_words(build, each: bool = False) -> str:
+def stepped_words(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
+    """A ``step_by`` pile's label: its order where the card it climbs by is
+    known (withdrawn, or a seeded sheet's), else what it climbs by."""
+    from ..building import stepped_order
+    from ..layout import sequence_text
+
+    assert spec.build is not None and spec.build.step_by is not None
+    own = [p for p in layout.piles if p.group == spec.group].index(spec)
+    by = [p for p in layout.piles if p.group == spec.build.step_by][own]
+    look = pile_look(layout, by, game)
+    rank = look.cards[0].rank if look.cards else look.base_rank
+    if rank is None:
+        return f"by its {by.name.lower().removesuffix(' card')} card"
+    return f"{sequence_text(stepped_order(rank))}, {'in suit' if spec.build.suit == 'same' else 'any suit'}"
+
+
+def foundation_words(layout: Layout, specs: tuple[PileSpec, ...]) -> str:
+    """How a group of foundations is built, in words (:func:`build_words`)."""
+    build = specs[0].build
+    assert build is not None
+    by = next((p.name.lower() for p in layout.piles if p.group == build.step_by), "")
+    return build_words(build, each=len({s.build for s in specs}) > 1, by=by)
+
+
+def build_words(build, each: bool = False, by: str = "") -> str:
     """A build rule in words: "built up in suit from the ace to the king";
     with *each*, of a group whose piles have orders of their own (the clock's
-    hours): "built in suit, each in its own order, given beneath it"."""
+    hours): "built in suit, each in its own order, given beneath it"; a pile
+    climbing by the value of another's card (``step_by``), *by* naming that
+    card ("balcony card")."""
+    if build.step_by is not None:
+        suit = {"same": " in suit", "alternate": " in alternate colours",
+                "any": " regardless of suit"}[build.suit]
+        by = by.removesuffix(" card")
+        return f"built{suit}, each climbing by the value of its {by or 'own'} card"
     if build.sequence is not None:
         from ..layout import sequence_text
 

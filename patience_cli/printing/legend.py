@@ -11,7 +11,7 @@ from .geometry import (
     inside_groups,
 )
 from .labels import (
-    build_words,
+    foundation_words,
     group_heading,
     numbers_text,
     pile_look,
@@ -35,7 +35,7 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
         words = []
         if spec.role is Role.FOUNDATION:
             if spec.build is not None:
-                words.append(build_words(spec.build, each=len({s.build for s in specs}) > 1))
+                words.append(foundation_words(layout, specs))
             looks = [pile_look(layout, s, game) for s in specs]
             if game is None and all(lk.known and lk.n for lk in looks) and \
                     all(s.withdraw is not None for s in specs):

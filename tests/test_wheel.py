@@ -1,0 +1,107 @@
+"""The Wheel (Cadogan no. 37): the lay-out, the book's example sets, each
+rule sentence on hand-made positions (refills until the first new row, rows
+dealt over the cushion, the deal waiting while a set can be taken), and a
+set taken up, listed and taken back from the shell."""
+
+import json
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
+from patience_cli.position import Move, MoveKind
+
+from conftest import filled, pile_index, pile_text
+from feature_kit import holds_to_its_words
+
+GAME = "wheel"
+CUSHION, CIRCLE, CROSS, PACK = range(1, 13), range(13, 37), range(37, 45), 45
+
+
+def remove(rules, *numbers):
+    return Move(MoveKind.REMOVE, piles=tuple(pile_index(rules, n) for n in numbers))
+
+
+def cushion(cards: dict[int, str], pack: str = "5c 5d", filler: str = "Kc", **kw):
+    """A cushion with every place the test leaves out holding *filler* (by
+    default a card that makes no set: a crown with no three cards), and a pack."""
+    down = {PACK: len(pack.split())}
+    return filled(GAME, {PACK: pack, **cards}, CUSHION, filler=filler, down=down, **kw)
+
+
+def test_the_layout_the_cross_of_aces_and_a_cushion_of_twelve():
+    for seed in (1, 2):
+        game = Game.new(GAME, seed=seed)
+        rules, pos = game.rules, game.position
+        assert all(pile_text(rules, pos, n)[0] == "A" for n in CROSS)
+        assert all(len(pos.piles[pile_index(rules, n)]) == 1 for n in CUSHION)
+        assert len(pos.piles[pile_index(rules, PACK)]) == 84
+        assert not any(pos.piles[pile_index(rules, n)] for n in CIRCLE)
+
+
+def test_rule_2_the_books_examples_each_crowned():
+    for three in ("2c 7d 9h", "3c 5d 10h", "2c 6d 10h"):
+        rules, pos = cushion({n: c for n, c in zip((1, 2, 3), three.split())} | {4: "Jd"})
+        assert rules.move_reason(pos, remove(rules, 1, 2, 3, 4)) is None, three
+        after = rules.apply(pos, remove(rules, 1, 2, 3, 4))
+        assert pile_text(rules, after, 13) == " ".join(three.split() + ["Jd"])
+    holds_to_its_words(rules, pos)
+
+
+def test_rule_3_no_two_of_a_value_and_no_set_without_a_crown():
+    rules, pos = cushion({1: "4c", 2: "4d", 3: "10h", 4: "Qd"})
+    assert "no two cards of a set may be of one value" in \
+        rules.move_reason(pos, remove(rules, 1, 2, 3, 4))
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "9h", 4: "3d"}, filler="4s")
+    words = rules.move_reason(pos, remove(rules, 1, 2, 3, 4))
+    assert "no court card" in words
+    assert rules.is_legal(pos, DEAL)                  # the three wait; the deal goes on
+
+
+def test_rule_4_vacancies_refilled_from_the_pack_until_the_first_new_row():
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "9h", 4: "Jd"}, pack="6s 5s 4s 3s")
+    after = rules.apply(pos, remove(rules, 1, 2, 3, 4))
+    assert [pile_text(rules, after, n) for n in (1, 2, 3, 4)] == ["3s", "4s", "5s", "6s"]
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "9h", 4: "Jd"}, pack="6s 5s 4s 3s", dealt=1)
+    after = rules.apply(pos, remove(rules, 1, 2, 3, 4))
+    assert [pile_text(rules, after, n) for n in (1, 2, 3, 4)] == ["", "", "", ""]
+
+
+def test_rule_5_a_row_dealt_over_the_cushion_empty_places_included():
+    rules, pos = cushion({1: "2c", 2: ""}, pack=" ".join(["9s"] * 10 + ["3h", "4h"]))
+    after = rules.apply(pos, DEAL)
+    assert pile_text(rules, after, 1) == "2c 4h"      # the pack's top card first
+    assert pile_text(rules, after, 2) == "3h"         # onto the empty place too
+    assert all(pile_text(rules, after, n).endswith("9s") for n in range(3, 13))
+    assert not after.piles[pile_index(rules, PACK)]
+    assert after.get("dealt")                         # no refill from now on
+
+
+def test_rule_5_the_deal_waits_while_a_set_can_be_taken():
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "9h", 4: "Jd"})
+    assert not rules.is_legal(pos, DEAL)
+    assert "waits until no set can be made" in rules.move_reason(pos, DEAL)
+
+
+def test_rule_6_won_with_every_card_in_the_circle_lost_when_nothing_more_goes():
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "9h", 4: "Jd"}, pack="", filler="")
+    won = rules.apply(pos, remove(rules, 1, 2, 3, 4))
+    assert rules.status(won)[0] is Status.WON
+    rules, pos = cushion({1: "2c", 2: "7d", 3: "8h", 4: "Jd"}, pack="", filler="")
+    status, why = rules.status(pos)
+    assert status is Status.LOST and "no three cards making eighteen" in why
+
+
+def test_a_set_from_the_shell_listed_taken_and_taken_back(run):
+    assert run("new", GAME, "--seed", "1").code == 0
+    listed = json.loads(run("moves", "--json").out)["moves"]
+    first = listed[0]
+    assert first["kind"] == "remove" and len(first["piles"]) == 4
+    assert first["command"] == "patience remove " + " ".join(map(str, first["piles"]))
+    shuffled = [str(n) for n in reversed(first["piles"])]
+    result = run("remove", *shuffled)
+    assert result.code == 0, result.err
+    assert "crowned by the" in result.out
+    assert run("undo").code == 0
+    bad = run("remove", "1", "1", "2", "3")
+    assert bad.code != 0 and "named twice" in bad.err
+    bad = run("remove", "13", "1", "2", "3")
+    assert bad.code != 0 and "only from the" in bad.err and "Traceback" not in bad.err
