@@ -196,6 +196,10 @@ def goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
     both foundations of a pair take (``play.hold``), such a card goes to
     its place aside; and a card that would follow a card laid aside sends
     that card up first (it is moved here, before the card is laid)."""
+    if spec.set_aside is not None and card.rank == spec.rank:
+        # "whenever the actual value of the card dealt proves to be the same as the number
+        # of the heap to which it is dealt, it is turned over and laid on one side"
+        return rules.group_piles[spec.set_aside][0]
     targets = spec.deal_up
     if targets is None:
         return None

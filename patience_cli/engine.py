@@ -99,7 +99,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             tuple(self.group_piles[g][self.group_piles[p.group].index(p.index)]
                   for g in p.blocked_by) for p in self.specs)
         #: whether cards go up to the foundations as they are dealt (deal_up)
-        self.deals_up = any(p.deal_up is not None for p in self.specs)
+        self.deals_up = any(p.deal_up is not None or p.set_aside is not None
+                            for p in self.specs)
         #: where cards may be played to, group by group
         self.target_groups: tuple[tuple[int, ...], ...] = (self.foundations, self.tableau)
         receiving = tuple(p.index for p in self.specs

@@ -197,7 +197,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 rank=None if ranks is None else
                 _rank(ranks[i] if isinstance(ranks, list) else ranks, gid),
                 slip_under=tuple(_rank(r, gid) for r in entry.get("slip_under", ())),
-                take_top=entry.get("take_top")))
+                take_top=entry.get("take_top"), set_aside=entry.get("set_aside")))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -243,6 +243,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              for g in [play.get("travel", {}).get(k)] if g is not None] + \
             [(f"piles[{n}].blocked_by", g) for n, p in enumerate(raw.get("piles", []))
              for g in p.get("blocked_by", ())] + \
+            [(f"piles[{n}].set_aside", p["set_aside"])
+             for n, p in enumerate(raw.get("piles", [])) if "set_aside" in p] + \
             [(f"piles[{n}].take_top", p["take_top"])
              for n, p in enumerate(raw.get("piles", [])) if "take_top" in p] + \
             [(f"piles[{n}].build.step_by", p["build"]["step_by"])
@@ -259,6 +261,10 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              and p["build"].get("first_of") not in (None, "group", "pile")]:
         if g not in groups:
             raise LayoutError(f"{gid}: {where}: no group {g!r}")
+    for p in piles:
+        if p.set_aside is not None and p.rank is None:
+            raise LayoutError(f"{gid}: piles of group {p.group!r}: set_aside needs the pile's "
+                              "rank (the value whose cards are laid aside as they are dealt)")
     travel = play.get("travel", {}).get("group")
     if travel is not None and any(p.rank is None for p in piles if p.group == travel):
         raise LayoutError(f"{gid}: play.travel: every pile of group {travel!r} needs its rank "
@@ -301,6 +307,11 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                                       play["regather"]["from"] for p in piles):
         raise LayoutError(f"{gid}: play.regather.first: pile {first} is not one of the piles "
                           "taken up")
+    order = play.get("regather", {}).get("order")
+    if order is not None and sorted(order) != sorted(
+            p.number for p in piles if p.group in play["regather"]["from"]):
+        raise LayoutError(f"{gid}: play.regather.order: give each pile taken up once, by "
+                          "number")
     for n_entry, entry in enumerate(raw["piles"]):
         named = list(entry.get("accepts_from", [])) + list(entry.get("second_to", [])) + \
             list(entry.get("refill", {}).get("from", [])) + \

@@ -195,7 +195,7 @@ PILE = table({
     "deal_from_top": boolean, "distinct_ranks": boolean,
     "as_they_appear": boolean,
     "blocked_by": list_of(text),
-    "slip_under": list_of(rank), "take_top": text,
+    "slip_under": list_of(rank), "take_top": text, "set_aside": text,
     "deal_up": either(one_of("any", "starts"), list_of(integer(1, 999)), list_of(list_of(integer(1, 999)))),
 }, required=("group", "name", "role", "number"))
 
@@ -204,7 +204,8 @@ PILE = table({
 REGATHER = table({"from": list_of(text), "shuffle": boolean,
                   "times": either(integer(0, 99), one_of("unlimited")),
                   "stall": integer(1, 9), "last_first": boolean,
-                  "first": integer(1, 9999), "to": one_of("piles", "stock")},
+                  "first": integer(1, 9999), "to": one_of("piles", "stock"),
+                  "order": list_of(integer(1, 9999))},
                  required=("from",))
 PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs": boolean,
               "deal_to": either(text, table({"group": text, "cards": integer(1, 13)},
@@ -239,8 +240,9 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "between": table({"group": text, "most": integer(1, 51)}, required=("group",)),
               "change_places": table({"group": text, "cards": integer(1, 4),
                                       "per": one_of("block", "game")}, required=("group",)),
-              "travel": table({"group": text, "aside": text, "spare": text},
-                              required=("group", "aside")),
+              "travel": table({"group": text, "aside": text, "spare": text,
+                               "until": one_of("playable")},
+                              required=("group",)),
               "redeal_packets": table({"group": text}, required=("group",)),
               "crowned": table({"from": list_of(text), "total": integer(3, 60),
                                 "cards": integer(2, 6), "crown": list_of(rank), "to": text},

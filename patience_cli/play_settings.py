@@ -15,12 +15,13 @@ class Regather(Record):
     """A new deal of the tableau: from (the groups, pile by pile), shuffle, times
     (None: without limit), stall, last_first, first (the pile it begins with),
     to (``piles``: dealt again at once as at the start; ``stock``: back into the
-    pack, to be dealt by the game's own dealing step)."""
+    pack, to be dealt by the game's own dealing step), order (the numbers of the
+    piles in the order they are taken up, where not the layout's)."""
 
-    __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first", "to")
+    __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first", "to", "order")
     _defaults: ClassVar[dict[str, Any]] = {
         "groups": (), "shuffle": False, "times": 1, "stall": None, "last_first": False,
-        "first": None, "to": "piles"}
+        "first": None, "to": "piles", "order": ()}
 
 
 class BottomToTop(Record):
@@ -124,10 +125,11 @@ class Count(Record):
 class Travel(Record):
     """Heaps keyed to ranks, each card slipped under its heap and that heap's
     top card travelling on: the heaps, the pile cards of no heap are laid
-    aside on, and the pile the next traveller comes from after one."""
+    aside on, the pile the next traveller comes from after one, and until
+    when a chain runs (``playable``: while no card can go to a foundation)."""
 
-    __slots__ = ("group", "aside", "spare")
-    _defaults: ClassVar[dict[str, Any]] = {"spare": None}
+    __slots__ = ("group", "aside", "spare", "until")
+    _defaults: ClassVar[dict[str, Any]] = {"aside": None, "spare": None, "until": None}
 
 
 class ChangePlaces(Record):
@@ -199,7 +201,7 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),
             None if times == "unlimited" else int(times), regather.get("stall"),
             bool(regather.get("last_first", False)), regather.get("first"),
-            regather.get("to", "piles")),
+            regather.get("to", "piles"), tuple(regather.get("order", ()))),
         bottom_to_top=_made(BottomToTop, table.get("bottom_to_top"), groups="from"),
         hold=_made(Hold, table.get("hold")),
         # times = 0: a variant's way to say there is no grace

@@ -4,8 +4,10 @@ up for it (``feature_kit``): a pile climbing by the value of another's card
 deal's kings slipped under and tops taken up (``slip_under``, ``take_top``)
 and packets re-dealt one by one round the others (``play.redeal_packets``)."""
 
+import copy
+
 from patience_cli.building import stepped_order
-from patience_cli.engine import DEAL
+from patience_cli.engine import DEAL, Rules
 from patience_cli.layout import LayoutError, parse_layout
 
 import pytest
@@ -158,3 +160,58 @@ def test_redeal_packets_waits_while_a_card_can_be_played():
     assert "can still be played" in rules.move_reason(pos, DEAL)  # the two follows
     pos = rules.apply(pos, move(rules, 1, 4))
     assert rules.is_legal(pos, DEAL)
+
+
+def aside_rows(**play):
+    """Three rows keyed to the ranks A, 2, 3, dealt in rounds, a card of a
+    row's rank laid face down on an aside pile (number 8); the stock (6)
+    holds the rest."""
+    raw = copy.deepcopy(BASE)
+    raw["deal"] = {"order": "rounds"}
+    raw["piles"][0].update(deal=4, rank=["A", "2", "3"], set_aside="aside")
+    raw["piles"] = [p for p in raw["piles"] if p["group"] != "talon"] + [
+        {"group": "aside", "name": "Aside", "role": "reserve", "number": 8, "at": [5, 5],
+         "face": "down"}]
+    if play:
+        raw["play"] = play
+    return Rules(parse_layout(raw))
+
+
+def test_set_aside_a_card_of_its_rows_rank_is_laid_aside_and_the_next_takes_its_place():
+    rules = aside_rows()
+    first = cards("Ac 5d 3c 2h 4s 6s")
+    deck = first + tuple(c for c in cards(" ".join(
+        f"{r}{s}" for s in "cdhs" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split()))
+        if c not in first)
+    pos = rules.deal(deck)
+    # in rounds: the A♣ to row 1 is laid aside, the 5♦ takes its place; the 3♣ to row 2,
+    # the 2♥ to row 3; then the 4♠ to row 1, the 6♠ to row 2 ...
+    assert text_of(rules, pos, 1).split()[:2] == ["5d", "4s"]
+    assert text_of(rules, pos, 2).split()[:2] == ["3c", "6s"]
+    assert text_of(rules, pos, 3).split()[0] == "2h"
+    aside = pos.piles[rules.layout.by_number(8).index]
+    assert aside[0] == cards("Ac")[0]
+    assert all(c.rank in (1, 2, 3) for c in aside)
+    for n in (1, 2, 3):  # no row keeps a card of its own rank
+        assert all(c.rank != n for c in pos.piles[rules.layout.by_number(n).index])
+    assert pos.down[rules.layout.by_number(8).index] == len(aside)
+
+
+def test_regather_order_takes_the_piles_up_in_the_order_given():
+    rules = aside_rows(regather={"from": ["row"], "order": [2, 1, 3]})
+    pos = laid(rules, {1: "4c", 2: "5c 6c", 3: "7c"})
+    after = rules.apply(pos, DEAL)
+    # taken up 2, 1, 3: 5♣ 6♣ 4♣ 7♣, dealt again in rounds from row 1
+    assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["5c 7c", "6c", "4c"]
+
+
+def test_regather_order_names_every_pile_taken_up_once():
+    raw = {**BASE, "play": {"regather": {"from": ["row"], "order": [1, 2, 2]}}}
+    with pytest.raises(LayoutError, match="each pile taken up once"):
+        parse_layout(raw)
+
+
+def test_set_aside_needs_the_piles_rank():
+    raw = {**BASE, "piles": [{**BASE["piles"][0], "set_aside": "row"}, *BASE["piles"][1:]]}
+    with pytest.raises(LayoutError, match="set_aside needs the pile's rank"):
+        parse_layout(raw)

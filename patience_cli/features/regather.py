@@ -26,6 +26,7 @@ class Regather(DealStep):
         self.shuffle = rule.shuffle
         self.last_first = rule.last_first
         self.first = rule.first
+        self.order = rule.order
         #: where the cards gathered go: dealt again at once, or back into the pack
         self.to_stock = rule.to == "stock"
         #: how often the tableau may be gathered and dealt again (None: without limit)
@@ -77,6 +78,8 @@ class Regather(DealStep):
         down = list(pos.down)
         order = [i for i, spec in enumerate(rules.specs) if spec.group in self.groups]
         taken = order[::-1] if self.last_first else order
+        if self.order:  # taken up in the order the layout gives (les Petits Paquets' rows)
+            taken = [rules.layout.by_number(n).index for n in self.order]  # type: ignore[union-attr]
         if self.first is not None:  # taken up from this pile round to the one before it
             at = taken.index(rules.layout.by_number(self.first).index)  # type: ignore[union-attr]
             taken = taken[at:] + taken[:at]
@@ -96,8 +99,11 @@ class Regather(DealStep):
             down[stock] = len(piles[stock])
             return Position(tuple(tuple(p) for p in piles), tuple(down),
                             pos.extra).with_extra(regathered=done, **stalls)
-        if rules.deals_up:  # dealt again as at the start: cards go up as they come
+        if rules.deals_up:  # dealt again as at the start: cards go up (or aside) as they come
             k = rules.dealing().deal_stepwise(rules, cards, piles, [rules.specs[i] for i in order])
+            for i, spec in enumerate(rules.specs):  # a pile laid face down stays so
+                if spec.is_face_down and i not in order and spec.role is not Role.STOCK:
+                    down[i] = len(piles[i])
         else:
             k = 0
             for i in order:
