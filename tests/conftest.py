@@ -139,3 +139,21 @@ def played_out(game_id: str, seed: int, limit: int = 20_000):
             break
         game.play(move)
     return game
+
+
+def won_from_the_shell(run, game_id: str, seed: int, states: int = 20_000) -> None:
+    """Solve the deal of *seed* and play the winning line from the shell,
+    each move as the command 'patience moves' prints beside it: the game
+    ends won."""
+    from patience_cli.game import Game
+    from patience_cli.solver import solve
+
+    game = Game.new(game_id, seed=seed)
+    answer = solve(game.rules, game.position, seconds=60, max_states=states)
+    assert answer.result == "won", (game_id, seed, answer.result)
+    assert run("new", game_id, "--seed", str(seed)).code == 0
+    for move in answer.moves:
+        result = run(*game.rules.command(game.position, move).split())
+        assert result.code == 0, result.err
+        game.play(move)
+    assert "won" in run("show").out.lower()

@@ -8,9 +8,9 @@ from collections import Counter
 from patience_cli import rules_text
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-from patience_cli.solver import solve
 
-from conftest import move_between, pile_index, pile_text, position, refusal
+from conftest import (move_between, pile_index, pile_text, position, refusal,
+                      won_from_the_shell)
 from feature_kit import holds_to_its_words
 
 GAME = "great-thirteen"
@@ -121,13 +121,4 @@ def test_rule_6_won_when_every_numeral_ends_with_a_king_lost_when_re_dealt_out()
 
 
 def test_a_won_deal_plays_from_the_shell_to_its_end(run):
-    game = Game.new(GAME, seed=1)
-    answer = solve(game.rules, game.position, seconds=60, max_states=20_000)
-    assert answer.result == "won"
-    assert run("new", GAME, "--seed", "1").code == 0
-    for move in answer.moves:
-        args = ["deal"] if move.kind == "deal" else [
-            "move", str(game.rules.specs[move.src].number), str(game.rules.specs[move.dst].number)]
-        result = run(*args)
-        assert result.code == 0, result.err
-    assert "won" in run("show").out.lower()
+    won_from_the_shell(run, GAME, 1)

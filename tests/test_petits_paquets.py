@@ -6,9 +6,9 @@ deal played from the shell to a win."""
 
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-from patience_cli.solver import solve
 
-from conftest import cards, move_between, pile_index, pile_text, position, refusal
+from conftest import (cards, move_between, pile_index, pile_text, position, refusal,
+                      won_from_the_shell)
 from feature_kit import holds_to_its_words
 
 GAME = "petits-paquets"
@@ -138,12 +138,4 @@ def test_rule_5_a_new_deal_lays_matching_cards_aside_again():
 
 
 def test_a_won_deal_plays_from_the_shell_to_its_end(run):
-    game = Game.new(GAME, seed=1)
-    answer = solve(game.rules, game.position, seconds=60, max_states=20_000)
-    assert answer.result == "won"
-    assert run("new", GAME, "--seed", "1").code == 0
-    for move in answer.moves:
-        result = run(*game.rules.command(game.position, move).split())
-        game.play(move)
-        assert result.code == 0, result.err
-    assert "won" in run("show").out.lower()
+    won_from_the_shell(run, GAME, 1)
