@@ -209,6 +209,9 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                           "no card withdrawn first")
     play = raw.get("play", {})
     pairs = play.get("pairs")
+    if pairs is not None and ("triple" in pairs or "close" in pairs) and not pairs.get("cover"):
+        raise LayoutError(f"{gid}: play.pairs: triple and close go with cover = true (the "
+                          "cards covered from the pack)")
     if pairs is not None and ("total" in pairs) == bool(pairs.get("alike")):
         raise LayoutError(f"{gid}: play.pairs: give one of total (two cards making a number) "
                           "or alike = true (two cards of one rank) or \"suit\"")

@@ -105,13 +105,16 @@ class Placing(Record):
 class Pairs(Record):
     """Removal by pairs: the groups whose free cards pair (``groups``, the
     layout's ``from``), the number two cards make, the ranks (1 to 13) that
-    go out alone, and a group of one place for an extra card."""
+    go out alone, and a group of one place for an extra card; with cover, the
+    ranks of three cards covered together (``triple``) and how the game closes
+    (``close``: ``matched``, won when what is left all pairs)."""
 
     __slots__ = ("groups", "total", "alike", "singles", "extra", "cover", "reserve", "partner",
-                 "line")
+                 "line", "triple", "close")
     _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
                                            "extra": None, "cover": False, "reserve": None,
-                                           "partner": None, "line": False}
+                                           "partner": None, "line": False, "triple": (),
+                                           "close": None}
 
 
 class Count(Record):
@@ -256,7 +259,8 @@ def _pairs(table: dict[str, Any] | None) -> Pairs | None:
                  alike if alike == "suit" else bool(alike),
                  tuple(parse_rank(r) for r in table.get("singles", ())),
                  table.get("extra"), bool(table.get("cover", False)), table.get("reserve"),
-                 table.get("partner"), bool(table.get("line", False)))
+                 table.get("partner"), bool(table.get("line", False)),
+                 tuple(parse_rank(r) for r in table.get("triple", ())), table.get("close"))
 
 
 def _rows(table: dict[str, Any] | None) -> Rows | None:

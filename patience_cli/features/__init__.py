@@ -54,6 +54,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
      and layout.play.pairs.extra is not None),
     ("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
      and layout.play.pairs.reserve is not None),
+    ("triples", "CoveredTriples", lambda layout: layout.play.pairs is not None
+     and bool(layout.play.pairs.triple)),
     ("count", "CalledCount", lambda layout: layout.play.count is not None),
     ("travel", "Travellers", lambda layout: layout.play.travel is not None),
     ("between", "Between", lambda layout: layout.play.between is not None),

@@ -23,14 +23,13 @@ from typing import Iterator
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
 from ..position import Move, MoveKind, Position, Refusal, seq_text
-from .feature import Feature, Rules
+from .feature import Rules, SetRemoval
 from .pairs import in_words
 
 
-class CrownedSets(Feature):
+class CrownedSets(SetRemoval):
     topic = "crowned"
     keys = ("play.crowned",)
-    plain = False
 
     def __init__(self, rules: Rules, rule: settings.Crowned) -> None:
         super().__init__(rules)
@@ -61,15 +60,6 @@ class CrownedSets(Feature):
             if len(ranks) == self.size and sum(ranks) == self.total:
                 for crown in crowns:
                     yield Move(MoveKind.REMOVE, piles=(*(i for i, _ in chosen), crown))
-
-    def any_open(self, pos: Position) -> bool:
-        return next(iter(self.moves(pos)), None) is not None
-
-    def owns(self, pos: Position, move: Move) -> bool:
-        return move.kind == "remove" and self.removal_refusal(pos, move) is None
-
-    def blocks_deal(self, pos: Position) -> bool:
-        return self.any_open(pos)
 
     # ------------------------------------------------------------ words
     def removal_refusal(self, pos: Position, move: Move) -> str | None:

@@ -254,3 +254,21 @@ def overrides(feature: Feature, name: str) -> bool:
     """Whether *feature*'s class answers at point *name* (not the default)."""
     base = DealStep if hasattr(DealStep, name) and name in DealStep.__dict__ else Feature
     return getattr(type(feature), name) is not getattr(base, name)
+
+
+class SetRemoval(Feature):
+    """A rule whose moves take several piles' cards up together (a ``remove``
+    move: the Wheel's crowned sets, Elevens' court-card triples): such a move
+    is legal when :meth:`removal_refusal` has no words against it, and the
+    deal step waits while one is open."""
+
+    plain: ClassVar[bool] = False
+
+    def any_open(self, pos: Position) -> bool:
+        return next(iter(self.moves(pos)), None) is not None
+
+    def owns(self, pos: Position, move: Move) -> bool:
+        return move.kind == "remove" and self.removal_refusal(pos, move) is None
+
+    def blocks_deal(self, pos: Position) -> bool:
+        return self.any_open(pos)

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from .. import play_settings as settings
-from ..cards import Card
+from ..cards import RANK_NOUN, Card
 from ..layout import Role
 from ..position import DEAL, Move, MoveKind, Position
 from .feature import DealStep, Feature, Rules
@@ -71,6 +71,10 @@ class Pairs(Feature):
         #: two cards pair by being alike: in rank, or (``"suit"``) in suit
         self.alike = "rank" if rule.alike is True else rule.alike or None
         self.cover = rule.cover
+        #: (with cover) the game closes when nothing more can be covered, won where the
+        #: cards left all pair: a pair is covered only while the pack holds two cards
+        self.matched_close = rule.close == "matched"
+        self.triple = frozenset(rule.triple)
         self.singles = frozenset(rule.singles)
         self.out = out
         #: the piles one of whose cards every pair includes while the pack lasts
@@ -138,8 +142,13 @@ class Pairs(Feature):
             any(pos.piles[i] for i in self.partner)
             or (self.stock is not None and bool(pos.piles[self.stock])))
 
+    def _short(self, pos: Position, n: int = 2) -> bool:
+        """Whether the pack holds too few cards to cover *n* cards (where
+        the game closes matched: a pair is covered whole or not at all)."""
+        return self.matched_close and self.stock is not None and len(pos.piles[self.stock]) < n
+
     def moves(self, pos: Position) -> Iterator[Move]:
-        if self.line and self._exchanging(pos):
+        if (self.line and self._exchanging(pos)) or self._short(pos):
             return
         free = [(i, c) for i in self.pool if (c := self._free(pos, i)) is not None]
         bound = self.bound(pos)
@@ -157,7 +166,7 @@ class Pairs(Feature):
     def owns(self, pos: Position, move: Move) -> bool:
         src, dst = move.src, move.dst
         if move.kind != MoveKind.MOVE or move.count != 1 or src not in self.pool or \
-                (dst != self.out and dst not in self.pool) or src == dst:
+                (dst != self.out and dst not in self.pool) or src == dst or self._short(pos):
             return False
         a = self._free(pos, src)
         if a is None or (move.card is not None and move.card != a):
@@ -230,6 +239,8 @@ class Pairs(Feature):
             return (f"while the pack lasts, every pair includes the card turned up on "
                     f"{turned.the_ref}")
         total = in_words(self.total)
+        if self._short(pos) and dst != self.out and self._free(pos, dst) is not None:
+            return "the pack holds too few cards to cover two: the game is at its close"
         if dst == self.out:
             if self.alone(a):
                 return None
@@ -278,6 +289,16 @@ class Pairs(Feature):
         turned = f"; the {extra.waiting(pos)} turned up besides makes " \
             f"{self._made()} with none" if extra is not None and extra.waiting(pos) is not None else ""
         alone = f" and no {self._singles_words(' or ', 0)} shows" if self.singles else ""
+        if self.triple:
+            alone = " and no " + ", ".join(RANK_NOUN[r] for r in sorted(self.triple)) + \
+                " show together"
+        if self.matched_close:
+            left = len(pos.piles[self.stock]) if self.stock is not None else 0
+            sets = " and sets of a " + ", ".join(
+                RANK_NOUN[r] for r in sorted(self.triple, reverse=True)) if self.triple else ""
+            return (f"the game has come to its close with {left} card{'s' if left != 1 else ''}"
+                    f" in the hand, and the cards left do not all make {in_words(self.total)}s"
+                    f"{sets}")
         if self.alike == "suit":
             return "the cards showing are all of different suits"
         if self.alike:
@@ -299,10 +320,40 @@ class Pairs(Feature):
         return self.rules.transfer(after, move.dst, self.out, 2)
 
     def won(self, pos: Position) -> str | None:
-        """(Covering) Won once the pack is used up."""
-        if self.cover and not pos.piles[self.stock]:
-            return "the pack is used up"
-        return None
+        """(Covering) Won once the pack is used up; where the game closes
+        matched, once nothing more can be covered with at most one card left in
+        the hand, and the cards showing and that card all make the number or
+        sets of ``triple``."""
+        if not self.cover:
+            return None
+        if not self.matched_close:
+            return "the pack is used up" if not pos.piles[self.stock] else None
+        hand = pos.piles[self.stock]
+        if len(hand) > 1 or self.any_open(pos):
+            return None
+        triples = self.rules.feature("CoveredTriples")
+        if triples is not None and triples.any_open(pos):
+            return None
+        left = [c for i in self.pool if (c := self._free(pos, i)) is not None] + list(hand)
+        if not self.all_matched(left):
+            return None
+        return "every card left makes " + in_words(self.total) + \
+            (" or a set" if self.triple else "") + " with others: as if the whole were played"
+
+    def all_matched(self, cards: list[Card]) -> bool:
+        """Whether *cards* fall wholly into pairs making the number and sets of
+        one card of each rank of ``triple``."""
+        count = {r: 0 for r in range(1, 14)}
+        for c in cards:
+            count[c.rank] += 1
+        if self.triple:
+            sets = {count[r] for r in self.triple}
+            if len(sets) != 1:
+                return False
+            for r in self.triple:
+                count[r] = 0
+        return all(count[r] % 2 == 0 if 2 * r == self.total else
+                   count[r] == count.get(self.total - r, -1) for r in count if count[r])
 
 
 class ExtraCard(DealStep):
