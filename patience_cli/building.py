@@ -58,6 +58,8 @@ class Building:
         plain build, and the piles the move generator looks at."""
         #: whether the game words build rules of its own
         self._worded = self._worded_builds()
+        #: each ``step_by`` pile's pile of the card it climbs by (found when first asked)
+        self._step_piles: dict[int, int | None] = {}
         #: piles whose build the layout says plainly: their fits() is a few
         #: comparisons, set out once here (None: the full rules)
         self._plain: tuple[tuple | None, ...] = tuple(self._plain_build(p) for p in self.specs)
@@ -109,8 +111,11 @@ class Building:
         if not pile and build.base_card is not None and card.code.lower() != \
                 build.base_card.lower():
             return False
-        if build.step_by is not None:
-            build = self.stepped(pos, spec)
+        if build.step_by is not None:  # (the cheap way: no build made)
+            order = self.step_order(pos, spec)
+            n = len(pile)
+            return n < len(order) and card.rank == order[n] and \
+                (not pile or self.suit_follows(build, card, pile[-1]))
         if build.sequence is not None:
             n = len(pile)
             return n < len(build.sequence) and card.rank == build.sequence[n] and \
@@ -193,7 +198,8 @@ class Building:
         if build.step_by is not None:
             build = self.stepped(pos, spec)
             if not build.sequence:
-                return f"{spec.the_ref} has no card above it to climb by"
+                return f"{spec.the_ref} has no card {'' if build.step_by == 'own' else 'above it '}" \
+                    "to climb by"
         if build.sequence is not None:
             return self.order_reason(build, spec, card, pile)
         if not pile:
@@ -250,15 +256,28 @@ class Building:
         until = end if build.until == 0 else build.until
         return build._replace(base=base, until=until)
 
+    def step_order(self, pos: Position, spec: PileSpec) -> tuple[int, ...]:
+        """The order of ranks a ``step_by`` pile climbs in now (empty while
+        the card it climbs by is missing)."""
+        build = spec.build
+        assert build is not None
+        if build.step_by == "own":
+            pile = pos.piles[spec.index]
+            return (pile[0].rank, *stepped_order(pile[0].rank)) if pile else ()
+        by = self._step_piles.get(spec.index)
+        if by is None:
+            by = self._step_piles[spec.index] = self.step_pile(spec)
+        pile = pos.piles[by] if by is not None else ()
+        return stepped_order(pile[0].rank) if pile else ()
+
     def stepped(self, pos: Position, spec: PileSpec) -> Build:
         """*spec*'s build (``step_by``) as the order of ranks it climbs in,
         by the value of the card in the same place of the group it names
-        (no order while that place is empty)."""
+        (no order while that place is empty); with ``step_by = "own"``, by
+        the value of its own first card, from that card (Calculation)."""
         build = spec.build
         assert build is not None and build.step_by is not None
-        by = self.step_pile(spec)
-        pile = pos.piles[by] if by is not None else ()
-        return build._replace(sequence=stepped_order(pile[0].rank) if pile else ())
+        return build._replace(sequence=self.step_order(pos, spec))
 
     def step_pile(self, spec: PileSpec) -> int | None:
         """The pile whose card gives *spec*'s step (``build.step_by``)."""

@@ -252,7 +252,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              for n, p in enumerate(raw.get("piles", [])) if "take_top" in p] + \
             [(f"piles[{n}].build.step_by", p["build"]["step_by"])
              for n, p in enumerate(raw.get("piles", []))
-             if isinstance(p.get("build"), dict) and "step_by" in p["build"]] + \
+             if isinstance(p.get("build"), dict) and p["build"].get("step_by") not in (None, "own")] + \
             [("play.crowned.from", g) for g in play.get("crowned", {}).get("from", ())] + \
             [("play.crowned.to", g) for g in [play.get("crowned", {}).get("to")]
              if g is not None] + \
@@ -275,7 +275,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     sizes = {g: sum(1 for p in piles if p.group == g) for g in groups}
     for p in piles:
         for key, g in (("take_top", p.take_top),
-                       ("build.step_by", p.build.step_by if p.build else None)):
+                       ("build.step_by", p.build.step_by if p.build and
+                        p.build.step_by != "own" else None)):
             if g is not None and sizes[g] < sizes[p.group]:
                 raise LayoutError(f"{gid}: piles of group {p.group!r}: {key}: group {g!r} "
                                   f"has {sizes[g]} piles, fewer than the {sizes[p.group]} "

@@ -228,7 +228,7 @@ PLAY = table({"redeals": integer(0, 99), "redeal_shuffle": boolean, "own_packs":
               "choose_base": table({"from": text}, required=("from",)),
               "exchange": table({"up": text, "down": text}, required=("up", "down")),
               "look_ahead": table({"group": text, "by": text}, required=("group", "by")),
-              "placing": table({"group": text, "round": integer(1, 104)},
+              "placing": table({"group": text, "round": integer(1, 104), "frozen": boolean},
                                required=("group", "round")),
               "pairs": table({"from": list_of(text), "total": integer(2, 26),
                               "alike": either(boolean, one_of("suit")),

@@ -96,10 +96,11 @@ class LookAhead(Record):
 
 
 class Placing(Record):
-    """Rounds of cards the player places on a group."""
+    """Rounds of cards the player places on a group, and whether the group's
+    cards wait while a round is laid (``frozen``)."""
 
-    __slots__ = ("group", "round")
-    _defaults: ClassVar[dict[str, Any]] = {}
+    __slots__ = ("group", "round", "frozen")
+    _defaults: ClassVar[dict[str, Any]] = {"frozen": True}
 
 
 class Pairs(Record):

@@ -1,7 +1,9 @@
 """Rounds of cards the player places: after the lay-out, the pack is turned
 a card at a time, and each card turned is either played to a foundation or
 laid by the player on any card of a group, until a round of so many cards is
-laid; while a round is dealt, the group's cards may not be played (Sly:
+laid; while a round is dealt, the group's cards may not be played, unless
+``frozen = false`` (the Fairest No. 2's four waste heaps, whose top cards
+are free while the card turned waits to be placed) (Sly:
 "this second row of twenty cards must be placed on the top of ... the first
 row, but in any manner and on any cards of the promenade you please ... each
 deal of twenty cards must be complete before any can be played").
@@ -31,6 +33,8 @@ class PlacedRounds(DealStep):
         super().__init__(rules)
         self.piles = rules.group_piles[rule.group]
         self.size = rule.round
+        #: whether the group's cards wait while a round is laid
+        self.frozen = rule.frozen
         self.stock, self.talon = stock, talon
 
     @classmethod
@@ -54,7 +58,7 @@ class PlacedRounds(DealStep):
         return pos.with_extra(round_on=0, placed=0)
 
     def tally(self, pos: Position) -> str | None:
-        if not self.in_round(pos):
+        if not self.in_round(pos) or self.size == 1:
             return None
         return f"{self.placed(pos)} of {self.size} placed"
 
@@ -85,6 +89,8 @@ class PlacedRounds(DealStep):
 
     def deal_name(self, pos: Position) -> str:
         n = self.placed(pos) + 1 if self.in_round(pos) else 1
+        if self.size == 1:
+            return "turn up the next card of the pack, to be played or placed"
         return f"turn up the next card of the pack, to be placed ({n} of {self.size})"
 
     def dealt_words(self, pos: Position, ascii: bool) -> str | None:
@@ -122,17 +128,17 @@ class PlacedRounds(DealStep):
                 "one packet to another")
 
     def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
-        if not self.in_round(pos):
+        if not self.in_round(pos) or not self.frozen:
             return sources
         return tuple(i for i in sources if i not in self.piles)
 
     def verdict(self, pos: Position, move: Move) -> bool | None:
-        if self.in_round(pos) and move.src in self.piles:
+        if self.frozen and self.in_round(pos) and move.src in self.piles:
             return False
         return None
 
     def refusal(self, pos: Position, move: Move) -> str | None:
-        if self.in_round(pos) and move.src in self.piles:
+        if self.frozen and self.in_round(pos) and move.src in self.piles:
             return (f"the {self._name()}'s cards are played only when the round of "
                     f"{self.size} is laid: {self.placed(pos)} placed so far")
         return None

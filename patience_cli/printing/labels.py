@@ -196,13 +196,19 @@ def stepped_words(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
     from ..layout import sequence_text
 
     assert spec.build is not None and spec.build.step_by is not None
-    own = [p for p in layout.piles if p.group == spec.group].index(spec)
-    by = [p for p in layout.piles if p.group == spec.build.step_by][own]
+    own = spec.build.step_by == "own"
+    if own:
+        by = spec
+    else:
+        place = [p for p in layout.piles if p.group == spec.group].index(spec)
+        by = [p for p in layout.piles if p.group == spec.build.step_by][place]
     look = pile_look(layout, by, game)
     rank = look.cards[0].rank if look.cards else look.base_rank
     if rank is None:
-        return f"by its {by.name.lower().removesuffix(' card')} card"
-    return f"{sequence_text(stepped_order(rank))}, {'in suit' if spec.build.suit == 'same' else 'any suit'}"
+        return "by its first card" if own else \
+            f"by its {by.name.lower().removesuffix(' card')} card"
+    order = ((rank,) if own else ()) + stepped_order(rank)
+    return f"{sequence_text(order)}, {'in suit' if spec.build.suit == 'same' else 'any suit'}"
 
 
 def foundation_words(layout: Layout, specs: tuple[PileSpec, ...]) -> str:
@@ -222,6 +228,8 @@ def build_words(build, each: bool = False, by: str = "") -> str:
     if build.step_by is not None:
         suit = {"same": " in suit", "alternate": " in alternate colours",
                 "any": " regardless of suit"}[build.suit]
+        if build.step_by == "own":
+            return f"built{suit}, each climbing by the value of its first card"
         by = by.removesuffix(" card")
         return f"built{suit}, each climbing by the value of its {by or 'own'} card"
     if build.sequence is not None:
