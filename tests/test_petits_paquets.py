@@ -139,3 +139,10 @@ def test_rule_5_a_new_deal_lays_matching_cards_aside_again():
 
 def test_a_won_deal_plays_from_the_shell_to_its_end(run):
     won_from_the_shell(run, GAME, 1)
+
+
+def test_auto_makes_the_steps_of_a_chain_and_stops_at_a_choice():
+    rules, pos = board({5: "5d Ac 7s"}, aside="5s")
+    assert rules.forced_move(pos) == DEAL                       # nothing plays: the chain runs
+    pos = rules.apply(rules.apply(pos, DEAL), DEAL)             # until heap 5's A♣ is free
+    assert rules.forced_move(pos) is None                       # a card to play: the player's
