@@ -64,7 +64,7 @@ HOOKS = (
     "play_own",
     "record", "settle",                               # after a move
     "deal_reason", "apply_deal",                      # a dealing step of its own
-    "has_move", "lost_reason", "forced_move",         # the status
+    "has_move", "lost_reason", "forced_move", "goal_reached",   # the status
     "solver_moves", "solver_key",                     # the solver
     "describe", "outcome", "listing", "deal_step_name", "won_reason",   # words
 )
@@ -194,8 +194,9 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             return []  # a card lies in the same place of an outer circle
         if len(cards) == 1 and spec.build is not None and spec.build.alone:
             return []  # the card a lone pile stands on (its king) heads it and never moves
-        if spec.available == "all":
-            return list(cards[pos.down[index]:])
+        if spec.available == "all" or spec.available == "all-once-dealt" and (
+                self.stock is None or not pos.piles[self.stock]):
+            return list(cards[pos.down[index]:])  # a hand; a heap spread once the pack is out
         if spec.available in ("ends", "ends-once-dealt") and len(cards) > 1 and \
                 not pos.down[index] and (spec.available == "ends" or self.stock is None
                                          or not pos.piles[self.stock]):
@@ -249,7 +250,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""
-        return self._all_home(pos) or any(f.won(pos) is not None for f in self._winners)
+        return self._all_home(pos) or self.goal_reached(pos) or \
+            any(f.won(pos) is not None for f in self._winners)
 
     def _placements(self, pos: Position) -> Iterator[Move]:
         """The card moves and the deal step the rules allow, whatever the

@@ -217,7 +217,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                           "or alike = true (two cards of one rank) or \"suit\"")
     deal_to = play.get("deal_to")
     if isinstance(deal_to, dict):
-        deal_to = deal_to["group"]
+        if ("group" in deal_to) == bool(deal_to.get("slots")):
+            raise LayoutError(f"{gid}: play.deal_to: give one of group (a card to each of its "
+                              "piles) or slots (the piles a round's cards fall to)")
+        if "last_slots" in deal_to and not deal_to.get("slots"):
+            raise LayoutError(f"{gid}: play.deal_to.last_slots: goes with slots")
+        deal_to = deal_to.get("group")
     for where, g in ([("play.deal_to", deal_to)] if deal_to is not None else []) + \
             [("play.regather.from", g) for g in play.get("regather", {}).get("from", ())] + \
             [("play.grace.from", g) for g in play.get("grace", {}).get("from", ())] + \
@@ -311,6 +316,12 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                                       play["regather"]["from"] for p in piles):
         raise LayoutError(f"{gid}: play.regather.first: pile {first} is not one of the piles "
                           "taken up")
+    numbers = {p.number for p in piles}
+    slots = play.get("deal_to") if isinstance(play.get("deal_to"), dict) else {}
+    for key in ("slots", "last_slots"):
+        stray = [n for n in slots.get(key, ()) if n not in numbers]
+        if stray:
+            raise LayoutError(f"{gid}: play.deal_to.{key}: no pile {stray[0]}")
     order = play.get("regather", {}).get("order")
     if order is not None and sorted(order) != sorted(
             p.number for p in piles if p.group in play["regather"]["from"]):

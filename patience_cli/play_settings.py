@@ -173,13 +173,14 @@ class Crowned(Record):
 class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
-    __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "regather",
+    __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "deal_slots",
+                 "deal_last_slots", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
                  "change_places", "between", "redeal_packets", "crowned")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
-        "deal_cards": 1,
+        "deal_cards": 1, "deal_slots": (), "deal_last_slots": (),
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
         "look_ahead": None, "placing": None, "pairs": None, "count": None,
@@ -200,6 +201,10 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         # deal_to: the group, or a table: the group and the cards laid on each pile
         deal_to=deal_to.get("group") if isinstance(deal_to, dict) else deal_to,
         deal_cards=int(deal_to.get("cards", 1)) if isinstance(deal_to, dict) else 1,
+        # or the piles, by number, a round's cards fall to in turn (la Parisienne)
+        deal_slots=tuple(deal_to.get("slots", ())) if isinstance(deal_to, dict) else (),
+        deal_last_slots=tuple(deal_to.get("last_slots", ())) if isinstance(deal_to, dict)
+        else (),
         # times = 0: a variant's way to say there is no new deal
         regather=None if not regather or times == 0 else Regather(
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),

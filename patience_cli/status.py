@@ -45,7 +45,7 @@ class Standing:
         return found
 
     def _status(self, pos: Position) -> tuple[Status, str]:
-        if self._all_home(pos):
+        if self._all_home(pos) or self.goal_reached(pos):
             return Status.WON, self.won_reason(pos)
         for f in self._winners:  # type: ignore[attr-defined]
             said = f.won(pos)
@@ -173,6 +173,12 @@ class Standing:
         if not self.foundations:  # a game whose cards are put out of play
             return "every card is put out"
         return "every card is on the foundations"
+
+    def goal_reached(self, pos: Position) -> bool:
+        """Hook (status): whether the game is won now where the book's goal is
+        not every card on the foundations (Hope: every card of the chosen
+        suit drawn out); by default, never."""
+        return False
 
     def has_move(self, pos: Position) -> bool:
         """Hook (status): whether any move is open, the game over or not; by

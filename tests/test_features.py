@@ -111,6 +111,35 @@ def test_deal_to_with_cards_lays_so_many_together_and_gives_way_to_a_new_deal():
     assert text_of(rules, undone(rules, after, DEAL), 6) != ""
 
 
+def test_deal_to_slots_lay_a_round_in_order_a_card_gone_up_keeping_its_count():
+    """La Parisienne: a round falls to the piles the slots name in turn; a
+    card a foundation takes goes up as it falls and its slot is passed over;
+    the last new deal has its own round."""
+    rules = made_up({"deal_to": {"slots": [1, 2, 3, 3], "last_slots": [1, 2]},
+                     "regather": {"from": ["row"], "to": "stock", "times": 1}},
+                    piles={1: {"deal_up": "any"}}, drop=("talon",))
+    pos = laid(rules, {4: "Ac", 1: "9c", 2: "9d", 3: "9h", 6: "5s 4s 3s 2c 6d"}, down={6: 5})
+    assert rules.deal_step_name(pos) == \
+        "deal a round from the pack: a card to each Row (1-2) and two to Row 3"
+    holds_to_its_words(rules, pos)
+    after = undone(rules, pos, DEAL)     # the 6d, then the 2c up to the ace: the 3s is Row 3's
+    assert [text_of(rules, after, n) for n in (1, 2, 3, 4)] == ["9c 6d", "9d", "9h 3s 4s",
+                                                                "Ac 2c"]
+    assert rules.move_reason(laid(rules, {1: "9c", 6: "Ks"}, down={6: 1}, regathered=1),
+                             DEAL) is None
+    last = undone(rules, laid(rules, {1: "9c", 6: "5s 4s 3s"}, down={6: 3}, regathered=1), DEAL)
+    assert [text_of(rules, last, n) for n in (1, 2, 3)] == ["9c 3s", "4s", ""]
+
+
+def test_deal_to_takes_a_group_or_slots_and_names_real_piles():
+    for deal_to, words in (({"cards": 2}, "give one of group"),
+                           ({"group": "row", "slots": [1]}, "give one of group"),
+                           ({"slots": [1, 99]}, "no pile 99"),
+                           ({"group": "row", "last_slots": [1]}, "goes with slots")):
+        with pytest.raises(LayoutError, match=words):
+            made_up({"deal_to": deal_to}, drop=("talon",))
+
+
 def test_placed_rounds_each_card_turned_is_laid_where_the_player_likes():
     """Sly: each card turned waits until it is placed on any pile of the group
     (or played up); the group's cards are played only once the round is laid."""

@@ -73,7 +73,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
      and bool(layout.play.rows.groups)),
     ("refills", "RefillAtDeal", _refill("deal")),
-    ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None),
+    ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None
+     or bool(layout.play.deal_slots)),
     ("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None),
     ("regather", "Regather", lambda layout: layout.play.regather is not None),
     ("talon", "TurnedCard", lambda layout: any(

@@ -58,12 +58,11 @@ class RefillAtOnce(Feature):
                       if p.refill is not None and p.refill.when == "at-once")
         return cls(rules, piles) if piles else None
 
-    def fillers(self, vacancy: int) -> tuple[int, ...]:
-        """The piles whose cards may fill *vacancy*, by its refill sources
-        (a group of several piles never changes with after_deal: only the
-        pack and the talon do)."""
-        refill = self.rules.specs[vacancy].refill
-        return tuple(i for g in (refill.sources if refill else ())
+    def fillers(self, pos: Position, vacancy: int) -> tuple[int, ...]:
+        """The piles whose cards may fill *vacancy* now, by its refill
+        sources (once the pack is being dealt, its ``after_deal`` groups:
+        the Spark's waste heaps)."""
+        return tuple(i for g in refill_sources(self.rules, pos, vacancy)
                      for i in source_piles(self.rules, vacancy, g))
 
     def waiting_vacancy(self, pos: Position) -> int | None:
@@ -114,7 +113,7 @@ class RefillAtOnce(Feature):
         vacancy = self.waiting_vacancy(pos)
         if vacancy is None:
             return None
-        return (Move(MoveKind.MOVE, src, vacancy) for src in self.fillers(vacancy)
+        return (Move(MoveKind.MOVE, src, vacancy) for src in self.fillers(pos, vacancy)
                 if self.rules.available_cards(pos, src))
 
     def blocks_deal(self, pos: Position) -> bool:
@@ -124,7 +123,7 @@ class RefillAtOnce(Feature):
         vacancy = self.waiting_vacancy(pos)
         if vacancy is None:
             return None
-        return move.dst == vacancy and move.src in self.fillers(vacancy)
+        return move.dst == vacancy and move.src in self.fillers(pos, vacancy)
 
     def _words(self, pos: Position, vacancy: int) -> str:
         rules = self.rules
@@ -137,7 +136,8 @@ class RefillAtOnce(Feature):
 
     def refusal(self, pos: Position, move: Move) -> str | None:
         vacancy = self.waiting_vacancy(pos)
-        if vacancy is not None and (move.dst != vacancy or move.src not in self.fillers(vacancy)):
+        if vacancy is not None and (move.dst != vacancy
+                                    or move.src not in self.fillers(pos, vacancy)):
             return self._words(pos, vacancy)
         return None
 
