@@ -65,8 +65,9 @@ HOOKS = (
     "record", "settle",                               # after a move
     "deal_reason", "apply_deal",                      # a dealing step of its own
     "has_move", "lost_reason", "forced_move", "goal_reached",   # the status
-    "solver_moves", "solver_key",                     # the solver
+    "solver_moves", "solver_key", "solutions",        # the solver
     "describe", "outcome", "listing", "deal_step_name", "won_reason",   # words
+    "tallies",
 )
 
 _MOVE = MoveKind.MOVE
@@ -247,6 +248,12 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         """The legal moves of a position that is not won, lazily, without the
         status's look ahead (the solver remembers every position it has seen)."""
         return self._placements(pos)
+
+    def solutions(self, pos: Position) -> list[tuple[str, list[Move]]] | None:
+        """Hook (solver): a puzzle's every solution from *pos*, each named, with
+        the moves that reach it (Caesar's eight magic squares); None for a game
+        whose ``solve`` looks for one winning line."""
+        return None
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""

@@ -147,6 +147,10 @@ def measured_odds(layout: Layout) -> dict | None:
 
 def odds_section(layout: Layout) -> str:
     """How often the game comes out, as measured, with the deals behind it."""
+    if "opponent" in layout.game:  # a game for two: a contest, not a deal to solve
+        return ("\n## How often it comes out\n\nA game for two players: who wins turns on "
+                "both players' choices,\nso the solver has no one winning line to look for "
+                "and measures nothing.\n")
     o = measured_odds(layout)
     if o is None:
         return ""

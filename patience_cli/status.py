@@ -200,8 +200,9 @@ class Standing:
         return sum(len(pos.piles[f]) for f in self.foundations)
 
     def tallies(self, pos: Position) -> list[str]:
-        """What is left of the counted rules (redeals, new deals, graces),
-        for the board's status line."""
+        """Hook (words): what the board's status line says beside the moves:
+        what is left of the counted rules (redeals, new deals, graces), and
+        in a game for two, whose turn it is."""
         return [t for f in self.features for t in (f.tally(pos),) if t]
 
     def counters(self, pos: Position) -> int | None:

@@ -54,6 +54,16 @@ class Fail(PatienceError):
         self.exit_status = code
 
 
+def refuse_contest(layout, command: str) -> None:
+    """A game for two players (its ``[game]`` names an opponent) has no one
+    winning line for the solver to look for: say so, and how to play it."""
+    if "opponent" in layout.game:
+        raise Fail(f"{layout.title} is a game for two players: who wins turns on both "
+                   f"players' choices, so '{command}' (which looks for one player's winning "
+                   f"line) has nothing to say; play it with 'patience new {layout.id}' "
+                   "('--opponent program' plays B)")
+
+
 def _say_version(as_json: bool) -> None:
     from importlib.metadata import PackageNotFoundError, version
 

@@ -18,6 +18,7 @@ from .app import (
     Fail,
     JsonOpt,
     VariantOpt,
+    refuse_contest,
     _complete_game,
     app,
     check_variant,
@@ -84,6 +85,7 @@ def odds(
 
         gid = resolve_game(game)
         var = check_variant(gid, variant)
+        refuse_contest(load_layout(gid, var), "patience odds")
         if deals is not None and seeds is not None:
             raise Fail("give one of --deals N or --seeds FIRST-LAST")
         if no_results and results is not None:

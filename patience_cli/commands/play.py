@@ -103,16 +103,23 @@ def new(
         "--winnable", help="Deal the first seed, from --seed (or a random one), that the "
         "solver shows can be won (it sees every card; 3 s a seed, 50 seeds at most).")
     ] = False,
+    opponent: Annotated[Optional[str], typer.Option(
+        "--opponent", metavar="program", help="In a game for two players (Here and There): "
+        "'program' lets the program play B's hand, so you play A's alone (the variant "
+        "against-program).")] = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
     ascii: AsciiOpt = False, as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Deal a new game and show the board.
 
     Examples: patience new fours --seed 7 ; patience new flower-garden ;
-    patience new fours --deck example.txt ; patience new --code fours@7.r1
+    patience new fours --deck example.txt ; patience new --code fours@7.r1 ;
+    patience new here-and-there --opponent program
     """
     def body() -> None:
         gid, var, seed_value = deal_choice(game, seed, code, variant)
+        if opponent is not None:
+            var = _against_program(gid, var, opponent)
         var = check_variant(gid, var)
         cards = None
         if deck is not None:
@@ -139,6 +146,18 @@ def new(
             save_game(store, name, g)
         output.write(text)
     run(body, as_json)
+
+
+def _against_program(gid: str, var: str | None, opponent: str) -> str:
+    """The variant in which the program plays B's hand (--opponent program)."""
+    if opponent != "program":
+        raise Fail(f"--opponent takes 'program' (the program plays B), not {opponent!r}")
+    if "against-program" not in load_layout(gid).variants:
+        raise Fail(f"{gid} is not a game for two players: --opponent goes with one "
+                   "(here-and-there)")
+    if var not in (None, "against-program"):
+        raise Fail("--opponent program is the variant against-program: leave out --variant")
+    return "against-program"
 
 
 @app.command("deal-out")

@@ -29,6 +29,7 @@ from .app import (
     check_variant,
     deal_choice,
     read_deck_text,
+    refuse_contest,
     resolve_game,
     run,
     session,
@@ -83,6 +84,9 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
     proof that there is none, or that the time ran out."""
     from ..solver import LOST, WON, solve
 
+    answers = game.rules.solutions(start)
+    if answers is not None:  # a puzzle: every solution
+        return _solutions_text(game, start, answers, from_deal, as_json)
     sol = solve(game.rules, start, seconds=seconds, max_states=max_states)
     pos, commands = start, []
     for m in sol.moves:
@@ -117,6 +121,31 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
             "try a longer --time.\n")
 
 
+def _solutions_text(game: Game, start, answers, from_deal: bool, as_json: bool) -> str:
+    """A puzzle's every solution, each with the commands that reach it."""
+    where = "from the deal" if from_deal else "from here"
+    start_command = (f"patience new --code {game.code} --force" if game.code else
+                     f"patience new {game.layout.id} --deck FILE --force  # the same deck") \
+        if from_deal else ""
+    found = []
+    for name, moves in answers:
+        pos, commands = start, []
+        for m in moves:
+            commands.append("patience " + game.rules.command(pos, m))
+            pos = game.rules.apply(pos, m)
+        found.append((name, commands))
+    if as_json:
+        return json_text({"schema": SCHEMA, "kind": "solutions", "game": game.layout.id,
+                          "code": game.code, "from": "deal" if from_deal else "current position",
+                          "start": start_command,
+                          "solutions": [{"solution": n, "commands": c} for n, c in found]})
+    lines = [f"{_count(len(found), 'solution')}, each with the fewest moves {where}"
+             + (f" ({start_command}):" if start_command else ":")]
+    for n, (name, commands) in enumerate(found, 1):
+        lines.append(f"{n}. {name}: " + ("; ".join(commands) if commands else "as it lies"))
+    return "\n".join(lines) + "\n"
+
+
 TimeOpt = Annotated[float, typer.Option(
     "--time", "-t", min=0.1, max=3600.0, help="Seconds to search before giving up.")]
 StatesOpt = Annotated[Optional[int], typer.Option(
@@ -148,6 +177,7 @@ def solve(
         if game is None and seed is None and code is None and deck is None:
             with session(name, state, write=False) as g:
                 pass  # read under the lock, which is let go before the search
+            refuse_contest(g.layout, "patience solve")
             text = _solve_text(g, g.start, seconds, True, as_json, states)
         else:
             if game is None and code is None:
@@ -162,6 +192,7 @@ def solve(
                 cards = parse_deck(read_deck_text(deck), load_layout(gid, var))
             elif seed_value is None:
                 raise Fail("say which deal: --seed N, --code CODE or --deck FILE")
+            refuse_contest(load_layout(gid, var), "patience solve")
             g = Game.new(gid, var, seed=seed_value, deck=cards)
             text = _solve_text(g, g.start, seconds, True, as_json, states)
         output.write(text)
@@ -299,6 +330,7 @@ def hint(
 
         with session(name, state, write=False) as g:
             pass  # read under the lock, which is let go before the search
+        refuse_contest(g.layout, "patience hint")
         finished = g.status()[0]
         sol = solve(g.rules, g.position, seconds=seconds, max_states=states)
         move = sol.moves[0] if sol.result == WON and sol.moves else None
