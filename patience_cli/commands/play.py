@@ -104,9 +104,9 @@ def new(
         "solver shows can be won (it sees every card; 3 s a seed, 50 seeds at most).")
     ] = False,
     opponent: Annotated[Optional[str], typer.Option(
-        "--opponent", metavar="program", help="In a game for two players (Here and There): "
-        "'program' lets the program play B's hand, so you play A's alone (the variant "
-        "against-program).")] = None,
+        "--opponent", metavar="program", help="In a game for two players (the Wrangle, Here "
+        "and There): 'program' lets the program play B's hand, so you play A's alone (the "
+        "variant against-program).")] = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None,
     ascii: AsciiOpt = False, as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
@@ -154,7 +154,7 @@ def _against_program(gid: str, var: str | None, opponent: str) -> str:
         raise Fail(f"--opponent takes 'program' (the program plays B), not {opponent!r}")
     if "against-program" not in load_layout(gid).variants:
         raise Fail(f"{gid} is not a game for two players: --opponent goes with one "
-                   "(here-and-there)")
+                   "(wrangle, here-and-there)")
     if var not in (None, "against-program"):
         raise Fail("--opponent program is the variant against-program: leave out --variant")
     return "against-program"
