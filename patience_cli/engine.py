@@ -91,6 +91,8 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         talon = [p.index for p in self.specs if p.role is Role.TALON]
         self.stock = stock[0] if len(stock) == 1 else None
         self.talon = talon[0] if len(talon) == 1 else None
+        #: the piles the end of the deal waits for (``available = "at-end"``)
+        self.pack_and_talon = tuple(stock + talon)
         #: the piles of each group, by the group's key
         self.group_piles: dict[str, tuple[int, ...]] = {
             g: tuple(p.index for p in ps) for g, ps in layout.groups()}
@@ -138,7 +140,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self._setup_building()
         self._bare = type(self).play_own is Rules.play_own and type(self).record is \
             Rules.record and type(self).settle is Rules.settle and not self._after \
-            and not self._settlers
+            and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
         self._last_played: tuple[Position, Move, Played] | None = None
         self._status_cache: dict[Position, tuple[Status, str]] = {}
@@ -195,6 +197,9 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
             return []  # a card lies in the same place of an outer circle
         if len(cards) == 1 and spec.build is not None and spec.build.alone:
             return []  # the card a lone pile stands on (its king) heads it and never moves
+        if spec.available == "at-end" and any(
+                pos.piles[i] for i in self.pack_and_talon):
+            return []  # not to be moved till the end (the Hemispheres' barriers)
         if spec.available == "all" or spec.available == "all-once-dealt" and (
                 self.stock is None or not pos.piles[self.stock]):
             return list(cards[pos.down[index]:])  # a hand; a heap spread once the pack is out

@@ -200,6 +200,8 @@ class PileSpec(Record):
     set_aside: str | None  # the group whose pile a card dealt here of the pile's own
                           # rank is laid on, face down, the next card taking its place
                           # (les Petits Paquets' cards matching their heap's number)
+    formed: str | None    # "at-end": a foundation that takes no card while the pack or
+                          # the talon holds one (the Zodiac's, formed at the end)
                                  # inwards: the first dealt is its top (Fortress's left wing)
     blocked_by: tuple[str, ...]  # groups whose pile in the same place blocks this one
                                  # while it holds a card (the Shah's circles)
@@ -211,7 +213,7 @@ class PileSpec(Record):
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
         "as_they_appear", "deal_from_top", "distinct_ranks", "blocked_by", "caption_at",
-        "rank", "slip_under", "take_top", "set_aside",
+        "rank", "slip_under", "take_top", "set_aside", "formed",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
@@ -219,7 +221,7 @@ class PileSpec(Record):
         "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
         "distinct_ranks": False,
         "blocked_by": (), "caption_at": None, "rank": None, "slip_under": (),
-        "take_top": None, "set_aside": None,
+        "take_top": None, "set_aside": None, "formed": None,
     }
 
     @property

@@ -197,7 +197,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 rank=None if ranks is None else
                 _rank(ranks[i] if isinstance(ranks, list) else ranks, gid),
                 slip_under=tuple(_rank(r, gid) for r in entry.get("slip_under", ())),
-                take_top=entry.get("take_top"), set_aside=entry.get("set_aside")))
+                take_top=entry.get("take_top"), set_aside=entry.get("set_aside"),
+                formed=entry.get("formed")))
     groups = {p.group for p in piles}
     for g in raw.get("deal", {}).get("groups", ()):
         if g not in groups:
@@ -259,6 +260,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
              for n, p in enumerate(raw.get("piles", []))
              if isinstance(p.get("build"), dict) and p["build"].get("step_by") not in (None, "own")] + \
             [("play.crowned.from", g) for g in play.get("crowned", {}).get("from", ())] + \
+            [(f"play.hemispheres.{c}", g) for c in ("red", "black")
+             for g in play.get("hemispheres", {}).get(c, ())] + \
             [("play.crowned.to", g) for g in [play.get("crowned", {}).get("to")]
              if g is not None] + \
             [("play.redeal_packets.group", g)

@@ -177,7 +177,8 @@ class PlaySettings(Record):
                  "deal_last_slots", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
-                 "change_places", "between", "redeal_packets", "crowned")
+                 "change_places", "between", "redeal_packets", "crowned",
+                 "hemispheres")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1, "deal_slots": (), "deal_last_slots": (),
@@ -185,7 +186,7 @@ class PlaySettings(Record):
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
         "look_ahead": None, "placing": None, "pairs": None, "count": None,
         "travel": None, "change_places": None, "between": None, "redeal_packets": None,
-        "crowned": None}
+        "crowned": None, "hemispheres": None}
 
 
 def parse_play(table: dict[str, Any]) -> PlaySettings:
@@ -195,7 +196,8 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
     grace = table.get("grace")
     deal_to = table.get("deal_to")
     return PlaySettings(
-        redeals=int(table.get("redeals", 0)),
+        # "unlimited": None, a redeal as long as each deal through the pack places a card
+        redeals=None if table.get("redeals") == "unlimited" else int(table.get("redeals", 0)),
         redeal_shuffle=bool(table.get("redeal_shuffle", False)),
         own_packs=bool(table.get("own_packs", False)),
         # deal_to: the group, or a table: the group and the cards laid on each pile
@@ -234,6 +236,9 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         between=_made(Between, table.get("between")),
         redeal_packets=_made(RedealPackets, table.get("redeal_packets")),
         crowned=_crowned(table.get("crowned")),
+        # the groups that are each colour's home (the Hemispheres' Races)
+        hemispheres=None if not table.get("hemispheres") else
+        {c: tuple(g) for c, g in table["hemispheres"].items()},
     )
 
 

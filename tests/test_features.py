@@ -13,7 +13,7 @@ from conftest import cards as cards_of
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
 from patience_cli.engine import DEAL, Status
 from patience_cli.features import AsTheyAppear, BaseChoice, BottomToTop, DealTo, FaceTurning, FirstClaims, all_features
-from patience_cli.features import Exchange, FoundationsFirst, Grace, LookAhead, PlacedRounds, Holds, OntoLatest, PackFill
+from patience_cli.features import Exchange, FormedAtEnd, FoundationsFirst, Hemispheres, Grace, LookAhead, PlacedRounds, Holds, OntoLatest, PackFill
 from patience_cli.features import ProgressiveCircles, ProgressiveRows, RefillAtDeal, RefillAtOnce, Regather, Routes
 from patience_cli.features import Scoring, Talon
 from patience_cli.features.talon import redeal_shuffled
@@ -138,6 +138,52 @@ def test_deal_to_takes_a_group_or_slots_and_names_real_piles():
                            ({"group": "row", "last_slots": [1]}, "goes with slots")):
         with pytest.raises(LayoutError, match=words):
             made_up({"deal_to": deal_to}, drop=("talon",))
+
+
+def test_unlimited_redeals_last_while_each_deal_through_the_pack_places_a_card():
+    """The Zodiac: the talon is taken up again as often as a deal through the
+    pack placed a card; once one placed none, there is no redeal."""
+    rules = made_up({"redeals": "unlimited"})
+    pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "2s 3s"}, pass_size=3)
+    holds_to_its_words(rules, pos)
+    assert "redeal 1:" in rules.deal_step_name(pos)
+    after = undone(rules, pos, DEAL)
+    assert text_of(rules, after, 6) == "3s 2s" and after.get("pass_size") == 2
+    stuck = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "2s 3s"}, pass_size=2)
+    assert "placed no card" in rules.move_reason(stuck, DEAL)
+    assert rules.status(stuck)[0] is Status.LOST
+
+
+def test_formed_at_end_foundations_take_no_card_while_the_pack_or_talon_holds_one():
+    rules = made_up(piles={4: {"formed": "at-end"}})
+    assert isinstance(rules.feature(FormedAtEnd), FormedAtEnd)
+    pos = laid(rules, {1: "Ac", 2: "9d", 3: "9h", 6: "5s"}, down={6: 1})
+    assert "formed only at the end" in rules.move_reason(pos, move(rules, 1, 4))
+    assert not any(m.dst == 3 for m in rules.legal_moves(pos))
+    holds_to_its_words(rules, pos)
+    out = laid(rules, {1: "Ac", 2: "9d", 3: "9h"})
+    assert rules.move_reason(out, move(rules, 1, 4)) is None
+
+
+def test_hemispheres_a_card_away_from_its_colours_home_is_dead_until_exchanged():
+    rules = made_up({"hemispheres": {"red": ["row"], "black": ["far"]}},
+                    extra_piles=[{"group": "far", "name": "Far", "role": "tableau",
+                                  "number": 8, "at": [0, 6], "deal": 1,
+                                  "build": {"direction": "down", "suit": "any",
+                                            "empty": "any"}}])
+    assert isinstance(rules.feature(Hemispheres), Hemispheres)
+    pos = laid(rules, {1: "As", 2: "Ah", 3: "6h", 8: "5d", 6: "Kc"}, down={6: 1})
+    assert "wrong hemisphere" in rules.move_reason(pos, move(rules, 1, 4))   # the A♠ lies red
+    assert rules.move_reason(pos, move(rules, 2, 4)) is None                 # the A♥ is home
+    assert "wrong hemisphere" in rules.move_reason(pos, move(rules, 3, 8))   # not on the 5♦
+    exchanges = [m for m in rules.legal_moves(pos) if {m.src, m.dst} == {0, 7}]
+    assert len(exchanges) == 1                                  # listed once
+    after = undone(rules, pos, exchanges[0])
+    assert text_of(rules, after, 1) == "5d" and text_of(rules, after, 8) == "As"
+    holds_to_its_words(rules, pos)
+    end = laid(rules, {1: "As", 2: "Ah", 3: "6h", 8: "5d"})     # the pack out: all free
+    assert rules.move_reason(end, move(rules, 1, 4)) is None
+    assert not any({m.src, m.dst} == {0, 7} for m in rules.legal_moves(end))
 
 
 def test_placed_rounds_each_card_turned_is_laid_where_the_player_likes():

@@ -41,6 +41,8 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
     ("claims", "FoundationsFirst", lambda layout: any(
         p.first_claim and p.role is Role.FOUNDATION for p in layout.piles)),
     ("holds", "Holds", lambda layout: layout.play.hold is not None),
+    ("formed_at_end", "FormedAtEnd", lambda layout: any(p.formed for p in layout.piles)),
+    ("hemispheres", "Hemispheres", lambda layout: layout.play.hemispheres is not None),
     ("onto_latest", "OntoLatest", lambda layout: layout.play.onto_latest is not None),
     ("routes", "Routes", lambda layout: any(
         p.accepts_from is not None or p.refill is not None or p.second_to is not None

@@ -1,7 +1,9 @@
 """The pack turned card by card onto a talon, with redeals.
 
 Layout: a pile of role ``stock`` and one of role ``talon``; ``play.redeals``
-(how often the talon may be taken up as a new pack) and
+(how often the talon may be taken up as a new pack; ``"unlimited"``: as long
+as each deal through the pack places a card, the Zodiac's "re-dealt as often
+as required") and
 ``play.redeal_shuffle`` (whether it is shuffled then, as the Sultan's).  The
 talon's ``deal_up``: a card turned goes up at once to a foundation that takes
 it, as a card dealt to the lay-out does (Robert: "you lay this card upon the
@@ -43,11 +45,24 @@ class Talon(DealStep):
     def used(self, pos: Position) -> int:
         return int(pos.get("redeals", 0))
 
+    def dealt(self, pos: Position) -> Position:
+        if self.redeals is not None:
+            return pos
+        return pos.with_extra(pass_size=len(pos.piles[self.stock]))  # the first deal's pack
+
+    def barren(self, pos: Position) -> bool:
+        """Whether the deal through the pack just ended placed no card: the
+        talon holds every card the pack held at its start."""
+        return len(pos.piles[self.talon]) >= int(pos.get("pass_size", 0))
+
     def deal_reason(self, pos: Position) -> str | None:
         if pos.piles[self.stock]:
             return None
         if not pos.piles[self.talon]:
             return "the pack is dealt out and the talon is empty"
+        if self.redeals is None:
+            return ("the last deal through the pack placed no card: a redeal would place none"
+                    if self.barren(pos) else None)
         if self.redeals == 0:
             return "the pack is dealt out and there is no redeal"
         if self.used(pos) >= self.redeals:
@@ -81,9 +96,18 @@ class Talon(DealStep):
             new_pack = redeal_shuffled(talon, used + 1)
         piles[self.stock], piles[self.talon] = tuple(new_pack), ()
         down[self.stock], down[self.talon] = len(new_pack), 0
-        return Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
+        new = Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
+        return new if self.redeals is not None else new.with_extra(pass_size=len(new_pack))
+
+    def lost_words(self, pos: Position) -> str | None:
+        if self.redeals is None and not pos.piles[self.stock] and pos.piles[self.talon] \
+                and self.barren(pos):
+            return "the last deal through the pack placed no card, so a redeal would place none"
+        return None
 
     def tally(self, pos: Position) -> str | None:
+        if self.redeals is None:
+            return "redeals while each deal places a card"
         if self.redeals == 0:
             return None
         n = self.redeals - self.used(pos)
@@ -94,7 +118,8 @@ class Talon(DealStep):
         if pos.piles[self.stock]:
             return f"turn the next card of the pack onto {specs[self.talon].the_ref}"
         how = "shuffle it" if self.shuffle else "turn it over"
-        return (f"redeal {self.used(pos) + 1} of {self.redeals}: take up the "
+        of = "" if self.redeals is None else f" of {self.redeals}"
+        return (f"redeal {self.used(pos) + 1}{of}: take up the "
                 f"{specs[self.talon].ref}, {how} and deal again")
 
     def dealt_words(self, pos: Position, ascii: bool) -> str | None:

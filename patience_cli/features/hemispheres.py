@@ -1,0 +1,115 @@
+"""Hemispheres: places that are the home of one colour (the Hemispheres' Races:
+red cards belong to the north, black to the south).
+
+Layout: ``play.hemispheres = { red = [GROUPS], black = [GROUPS] }``.  While the
+pack or the talon holds a card, a card lying in the other colour's home
+"cannot be used in any way": it is not free, and nothing is laid on it.
+Two such cards, a red one lying in the south and a black one in the north
+(each the top card of its place), may change places, an exchange
+(``patience move 3 8``, either way round).  Once the pack and the talon are
+out, a card is free wherever it lies ("transferred without an exchange").
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence
+
+from ..cards import Card
+from ..layout import Role
+from ..position import Move, MoveKind, Position
+from .feature import Feature, Rules
+
+
+class Hemispheres(Feature):
+    topic = "hemisphere"
+    keys = ("play.hemispheres",)
+    plain = False
+    either_way = True
+
+    def __init__(self, rules: Rules, home: dict[int, str], waiting: tuple[int, ...]) -> None:
+        super().__init__(rules)
+        #: the colour each place is the home of, and the piles the end waits for
+        self.home, self.waiting = home, waiting
+
+    @classmethod
+    def build(cls, rules: Rules) -> "Hemispheres | None":
+        table = rules.layout.play.hemispheres
+        if not table:
+            return None
+        home = {i: colour for colour, groups in table.items() for g in groups
+                for i in rules.group_piles[g]}
+        waiting = tuple(p.index for p in rules.specs if p.role in (Role.STOCK, Role.TALON))
+        return cls(rules, home, waiting)
+
+    def at_end(self, pos: Position) -> bool:
+        return not any(pos.piles[i] for i in self.waiting)
+
+    def stranger(self, pos: Position, index: int) -> Card | None:
+        """The top card of place *index* where it lies in the other colour's
+        home and may not be used (before the end), else None."""
+        colour = self.home.get(index)
+        pile = pos.piles[index]
+        if colour is None or not pile or pile[-1].colour.value == colour or self.at_end(pos):
+            return None
+        return pile[-1]
+
+    # ------------------------------------------------------------ what may move
+    def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(i for i in sources if self.stranger(pos, i) is None)
+
+    def narrow_targets(self, pos: Position,
+                       groups: Sequence[tuple[int, ...]]) -> Sequence[tuple[int, ...]]:
+        strangers = {i for i in self.home if self.stranger(pos, i) is not None}
+        if not strangers:
+            return groups
+        return [g for g in (tuple(i for i in grp if i not in strangers) for grp in groups) if g]
+
+    def verdict(self, pos: Position, move: Move) -> bool | None:
+        if move.src is not None and self.stranger(pos, move.src) is not None:
+            return False
+        if move.dst is not None and self.stranger(pos, move.dst) is not None:
+            return False
+        return None
+
+    def moves(self, pos: Position) -> Iterable[Move]:
+        return self._exchanges(pos)
+
+    def _exchanges(self, pos: Position) -> Iterator[Move]:
+        strangers = [i for i in self.home if self.stranger(pos, i) is not None]
+        for n, a in enumerate(strangers):
+            for b in strangers[n + 1:]:
+                if self.home[a] != self.home[b]:
+                    yield Move(MoveKind.MOVE, a, b)
+
+    def owns(self, pos: Position, move: Move) -> bool:
+        return move.kind == "move" and move.count == 1 and move.src in self.home \
+            and move.dst in self.home and self.home[move.src] != self.home[move.dst] \
+            and self.stranger(pos, move.src) is not None \
+            and self.stranger(pos, move.dst) is not None
+
+    def apply_own(self, pos: Position, move: Move) -> Position | None:
+        if not self.owns(pos, move):
+            return None
+        piles = list(pos.piles)
+        a, b = move.src, move.dst
+        piles[a], piles[b] = piles[a][:-1] + piles[b][-1:], piles[b][:-1] + piles[a][-1:]  # type: ignore[index]
+        return Position(tuple(piles), pos.down, pos.extra)
+
+    # ------------------------------------------------------------ words
+    def refusal(self, pos: Position, move: Move) -> str | None:
+        for index in (move.src, move.dst):
+            card = self.stranger(pos, index) if index is not None else None
+            if card is not None:
+                home = "the north" if card.colour.value == "red" else "the south"
+                return (f"the {card} lies in the wrong hemisphere ({card.colour.value} cards "
+                        f"belong to {home}): it cannot be used until it is exchanged, or "
+                        "the pack and talon are out")
+        return None
+
+    def words(self, pos: Position, move: Move, ascii: bool) -> str | None:
+        if not self.owns(pos, move):
+            return None
+        specs = self.rules.specs
+        a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]  # type: ignore[index]
+        return (f"exchange the {a.text(ascii)} ({specs[move.src].ref}) and the "  # type: ignore[index]
+                f"{b.text(ascii)} ({specs[move.dst].ref}) into their hemispheres")  # type: ignore[index]
