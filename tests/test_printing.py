@@ -1,10 +1,13 @@
 """Printed sheets: deterministic bytes (snapshots), the right content (pypdf),
 nothing overlapping or off the page (geometry and a rendered PNG)."""
 
+import functools
+import io
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -28,15 +31,31 @@ def pdf_text(path: Path) -> list[str]:
     return [page.extract_text() for page in PdfReader(str(path)).pages]
 
 
+@functools.lru_cache(maxsize=None)
+def unseeded_sheet(game_id: str, paper: str = "a4") -> bytes:
+    """A game's sheet without a deal, written once per test process: the many
+    tests that read the same sheet share it (a per-game budget as games are
+    added), each still failing on its own."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "sheet.pdf"
+        printing.write_game(path, load_layout(game_id), None, paper)
+        return path.read_bytes()
+
+
+@functools.lru_cache(maxsize=None)
+def unseeded_pages(game_id: str, paper: str = "a4") -> tuple[str, ...]:
+    """The text of each page of :func:`unseeded_sheet`."""
+    return tuple(page.extract_text()
+                 for page in PdfReader(io.BytesIO(unseeded_sheet(game_id, paper))).pages)
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_game_pdf_snapshot(tmp_path, file_snapshot, game_id):
-    path = tmp_path / "sheet.pdf"
-    printing.write_game(path, load_layout(game_id), None, "a4")
-    assert path.read_bytes() == file_snapshot
+def test_game_pdf_snapshot(file_snapshot, game_id):
+    assert unseeded_sheet(game_id) == file_snapshot
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
@@ -62,11 +81,9 @@ def test_output_is_byte_for_byte_deterministic(tmp_path, game_id):
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_sheet_names_every_pile_source_and_rule(tmp_path, game_id):
+def test_sheet_names_every_pile_source_and_rule(game_id):
     layout = load_layout(game_id)
-    path = tmp_path / "sheet.pdf"
-    printing.write_game(path, layout, None, "a4")
-    diagram, *rule_pages = pdf_text(path)
+    diagram, *rule_pages = unseeded_pages(game_id)
     diagram_words = flat(diagram)
     for spec in layout.piles:
         if spec.tag == "inside":  # a close-packed grid: the key names the group
@@ -222,6 +239,8 @@ def test_suits_go_to_the_symbol_font():
 
 # ------------------------------------------------------------ sheets that tell the truth
 def diagram_text(game_id: str, game=None, paper: str = "a4", tmp_path=None) -> str:
+    if game is None:
+        return flat(unseeded_pages(game_id, paper)[0])
     path = tmp_path / f"{game_id}.pdf"
     printing.write_game(path, load_layout(game_id), game, paper)
     return flat(pdf_text(path)[0])
@@ -394,10 +413,8 @@ def test_no_caption_below_6_points_and_nothing_off_the_drawing(game_id, paper, s
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_every_sheet_is_a_diagram_page_and_a_rule_page(tmp_path, game_id, paper):
-    path = tmp_path / "sheet.pdf"
-    printing.write_game(path, load_layout(game_id), None, paper)
-    assert len(PdfReader(str(path)).pages) == 2
+def test_every_sheet_is_a_diagram_page_and_a_rule_page(game_id, paper):
+    assert len(unseeded_pages(game_id, paper)) == 2
 
 
 def test_the_fours_diagram_fills_its_page():
@@ -454,9 +471,7 @@ def test_each_rule_sheet_prints_how_often_its_game_comes_out(tmp_path, game_id):
     from patience_cli.rules_text import measured_odds
 
     layout = load_layout(game_id)
-    path = tmp_path / "sheet.pdf"
-    printing.write_game(path, layout, None, "a4")
-    rules = flat(" ".join(pdf_text(path)[1:]))
+    rules = flat(" ".join(unseeded_pages(game_id)[1:]))
     assert "How often it comes out" in rules
     if "opponent" in layout.game:  # a game for two: nothing to measure, and it says so
         assert "A game for two players" in rules and measured_odds(layout) is None
