@@ -189,8 +189,8 @@ def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
     import json
 
     files = {gid: layout_path(gid) for gid in _registry()}
-    stamp_text = "|".join(f"{gid}:{p.stat().st_mtime_ns}:{p.stat().st_size}"
-                          for gid, p in files.items())
+    stats = {gid: p.stat() for gid, p in files.items()}
+    stamp_text = "|".join(f"{gid}:{st.st_mtime_ns}:{st.st_size}" for gid, st in stats.items())
     from .digest import sha256
 
     stamp = sha256(stamp_text.encode()).hexdigest()[:16]

@@ -291,6 +291,22 @@ def test_the_game_list_is_kept_in_an_index_that_follows_the_layouts(run, home):
     assert len(json.loads(again.out)["games"]) == len(ALL_GAMES)
 
 
+def test_the_wrapped_list_is_kept_per_width_and_read_back_the_same(run, home, monkeypatch):
+    """'patience list' wraps the summaries once for a width and reads them back
+    after; another width is wrapped anew; each line fits its width."""
+    monkeypatch.setenv("COLUMNS", "70")
+    first = run("list").out
+    kept = list((home / "cache").glob("listing-*-70.txt"))
+    assert len(kept) == 1 and kept[0].read_text() == first
+    assert run("list").out == first
+    assert max(len(line) for line in first.splitlines()) <= 70
+    monkeypatch.setenv("COLUMNS", "50")
+    narrow = run("list").out
+    assert narrow != first and max(len(line) for line in narrow.splitlines()) <= 50
+    assert [line.split()[0] for line in narrow.splitlines() if not line.startswith(" ")] == \
+        ALL_GAMES
+
+
 def _garden_with_runs(move: str):
     """The Flower-Garden's layout with the Garden's piles moving runs."""
     import tomllib

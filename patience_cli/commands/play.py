@@ -66,19 +66,52 @@ def list_games(as_json: JsonOpt = False) -> None:
         if as_json:
             output.say(json_text({"schema": SCHEMA, "kind": "games", "games": rows}).rstrip("\n"))
             return
-        width = max(len(r["id"]) for r in rows)
-        for r in rows:
-            where = short_name(r["book"])
-            where += f" {r['number']}" if r["number"] else ""
-            indent = " " * (width + 2)
-            cols = output.columns()
-            text = wrap_text(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})",
-                             cols, indent)
-            text += wrap_text(indent + r["summary"], cols, indent)
-            if r["variants"]:
-                text += wrap_text(f"{indent}variants: {', '.join(r['variants'])}", cols, indent)
-            output.write("".join(line + "\n" for line in text))
+        output.write(_listing(rows, output.columns(), cache))
     run(body, as_json)
+
+
+def _listing(rows: list[dict], cols: int, cache: Path | None) -> str:
+    """The games in lines of at most *cols* columns: wrapped once for these
+    rows and this width, then read from *cache* (wrapping ninety-six summaries
+    costs more than the rest of the command)."""
+    import json
+
+    from ..digest import sha256
+
+    kept = None
+    if cache is not None:
+        digest = sha256(json.dumps(rows, sort_keys=True).encode()).hexdigest()[:16]
+        kept = cache / f"listing-{digest}-{cols}.txt"
+        try:
+            return kept.read_text(encoding="utf-8")
+        except OSError:
+            pass
+    width = max(len(r["id"]) for r in rows)
+    indent = " " * (width + 2)
+    lines: list[str] = []
+    for r in rows:
+        where = short_name(r["book"])
+        where += f" {r['number']}" if r["number"] else ""
+        lines += wrap_text(f"{r['id']:<{width}}  {r['title']} ({where}; {r['cards']})",
+                           cols, indent)
+        lines += wrap_text(indent + r["summary"], cols, indent)
+        if r["variants"]:
+            lines += wrap_text(f"{indent}variants: {', '.join(r['variants'])}", cols, indent)
+    text = "".join(line + "\n" for line in lines)
+    if kept is not None:
+        import os
+
+        try:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            tmp = kept.with_name(f"{kept.name}.{os.getpid()}.tmp")
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, kept)
+            for old in kept.parent.glob("listing-*.txt"):  # other games' lists go
+                if not old.name.startswith(kept.name.rsplit("-", 1)[0] + "-"):
+                    old.unlink(missing_ok=True)
+        except OSError:
+            pass  # a cache that cannot be written only makes the next 'list' slower
+    return text
 
 
 @app.command()
