@@ -89,3 +89,14 @@ def test_won_with_all_four_families_and_a_deal_played_out_ends():
     assert rules.status(pos)[0] is Status.WON
     game = played_out(GAME, 2)
     assert game.rules.status(game.position)[0] is Status.LOST
+
+
+def test_rule_3_an_ace_among_the_first_four_leaves_its_place_to_the_next_card():
+    from patience_cli.cards import new_pack, parse_card
+
+    first = [parse_card(c) for c in "Ah 7c 8c 9c 10c".split()]
+    deck = first + [c for c in new_pack("piquet") if c not in first]
+    game = Game.new(GAME, deck=deck)
+    rules, pos = game.rules, game.position
+    assert pile_text(rules, pos, 5) == "Ah"
+    assert [pile_text(rules, pos, n) for n in PACKETS] == ["7c", "8c", "9c", "10c"]

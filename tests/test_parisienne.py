@@ -104,3 +104,12 @@ def test_rule_7_won_with_every_card_up():
 
 def test_a_won_deal_played_from_the_shell(run):
     won_from_the_shell(run, GAME, 1)
+
+
+def test_a_card_both_foundations_of_its_suit_take_goes_to_the_aces():
+    """The sheet's choice: where the two sequences are about to meet, a card
+    dealt goes up to the ace's foundation."""
+    rules, pos = table({6: "Ah 2h 3h 4h 5h 6h", 10: "Kh Qh Jh 10h 9h 8h",
+                        **{n: "Qc" for n in [*HEAPS, WASTE]}}, pack="9c 9c 9c 9c 9c 7h")
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 6).endswith("6h 7h") and pile_text(rules, pos, 10).endswith("8h")

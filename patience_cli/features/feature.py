@@ -250,6 +250,15 @@ class DealStep(Feature):
         return None
 
 
+def targets_without(groups: Sequence[tuple[int, ...]],
+                    closed: "set[int] | frozenset[int]") -> Sequence[tuple[int, ...]]:
+    """*groups* of target piles with the piles *closed* left out (a group
+    left empty dropped), for :meth:`Feature.narrow_targets`."""
+    if not closed:
+        return groups
+    return [g for g in (tuple(i for i in grp if i not in closed) for grp in groups) if g]
+
+
 def overrides(feature: Feature, name: str) -> bool:
     """Whether *feature*'s class answers at point *name* (not the default)."""
     base = DealStep if hasattr(DealStep, name) and name in DealStep.__dict__ else Feature

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from ..layout import Role
 from ..position import Move, Position
-from .feature import Feature, Rules
+from .feature import Feature, Rules, targets_without
 
 
 class FormedAtEnd(Feature):
@@ -35,9 +35,7 @@ class FormedAtEnd(Feature):
 
     def narrow_targets(self, pos: Position,
                        groups: Sequence[tuple[int, ...]]) -> Sequence[tuple[int, ...]]:
-        if not self.closed(pos):
-            return groups
-        return [g for g in (tuple(i for i in grp if i not in self.piles) for grp in groups) if g]
+        return targets_without(groups, self.piles if self.closed(pos) else frozenset())
 
     def verdict(self, pos: Position, move: Move) -> bool | None:
         return False if move.dst in self.piles and self.closed(pos) else None

@@ -17,7 +17,7 @@ from typing import Iterable, Iterator, Sequence
 from ..cards import Card
 from ..layout import Role
 from ..position import Move, MoveKind, Position
-from .feature import Feature, Rules
+from .feature import Feature, Rules, targets_without
 
 
 class Hemispheres(Feature):
@@ -59,10 +59,7 @@ class Hemispheres(Feature):
 
     def narrow_targets(self, pos: Position,
                        groups: Sequence[tuple[int, ...]]) -> Sequence[tuple[int, ...]]:
-        strangers = {i for i in self.home if self.stranger(pos, i) is not None}
-        if not strangers:
-            return groups
-        return [g for g in (tuple(i for i in grp if i not in strangers) for grp in groups) if g]
+        return targets_without(groups, {i for i in self.home if self.stranger(pos, i) is not None})
 
     def verdict(self, pos: Position, move: Move) -> bool | None:
         if move.src is not None and self.stranger(pos, move.src) is not None:
