@@ -60,6 +60,8 @@ class Building:
         self._worded = self._worded_builds()
         #: each ``step_by`` pile's pile of the card it climbs by (found when first asked)
         self._step_piles: dict[int, int | None] = {}
+        #: each (pile, first rank) pair's build as decided by the deal (see :meth:`decided`)
+        self._decided: dict[tuple[int, int], Build] = {}
         #: piles whose build the layout says plainly: their fits() is a few
         #: comparisons, set out once here (None: the full rules)
         self._plain: tuple[tuple | None, ...] = tuple(self._plain_build(p) for p in self.specs)
@@ -249,6 +251,15 @@ class Building:
         piles = (spec.index,) if build.first_of == "pile" else \
             self.group_piles[spec.group if build.first_of == "group" else build.first_of]
         first = next((pos.piles[i][0].rank for i in piles if pos.piles[i]), 0)
+        made = self._decided.get((spec.index, first))
+        if made is None:
+            made = self._decided[spec.index, first] = self._decide(build, first)
+        return made
+
+    @staticmethod
+    def _decide(build: Build, first: int) -> Build:
+        """*build* with its ``first`` base or end made real for a first card of
+        rank *first* (0: none yet)."""
         base = first if build.base == 0 else build.base
         # the rank the run ends with: one below the first going up, one above going down
         end = (first % 13 + 1 if build.direction == "down" else (first - 2) % 13 + 1) \

@@ -4,11 +4,16 @@ always agree."""
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .layout import Layout, PileSpec, Role, data_dir
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 def numbers(specs: tuple[PileSpec, ...]) -> str:
@@ -76,15 +81,21 @@ def _cites(*topics: str) -> str:
     return "\u27e6" + " ".join(topics) + "\u27e7"
 
 
-def _rendered(layout: Layout) -> str:
-    """The template rendered, with its rules' marks of the topics they state."""
+@functools.lru_cache(maxsize=4)
+def _environment(folder: str) -> "jinja2.Environment":
+    """The environment of the templates in *folder*: each template is
+    compiled once in a process (a booklet renders every game's, some twice)."""
     import jinja2
 
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(data_dir("rules_text"))),
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folder),
         undefined=jinja2.StrictUndefined, keep_trailing_newline=True,
         trim_blocks=True, lstrip_blocks=True, autoescape=False)
-    template = env.get_template(f"{layout.id}.md.j2")
+
+
+def _rendered(layout: Layout) -> str:
+    """The template rendered, with its rules' marks of the topics they state."""
+    template = _environment(str(data_dir("rules_text"))).get_template(f"{layout.id}.md.j2")
     return template.render(layout=layout, g=Groups(layout), source=layout.source,
                            packs=layout.packs, variant=layout.variant, cites=_cites)
 

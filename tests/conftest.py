@@ -157,3 +157,14 @@ def won_from_the_shell(run, game_id: str, seed: int, states: int = 20_000) -> No
         assert result.code == 0, result.err
         game.play(move)
     assert "won" in run("show").out.lower()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Each game's per-game tests form one group: under xdist's ``--dist
+    loadgroup`` (the test command's default) they run in one worker, so the
+    sheets and sample deals they share are made once, not once per worker."""
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        game = callspec.params.get("game_id") if callspec is not None else None
+        if isinstance(game, str):
+            item.add_marker(pytest.mark.xdist_group(game.partition(":")[0]))

@@ -3,6 +3,7 @@ nothing overlapping or off the page (geometry and a rendered PNG)."""
 
 import functools
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -32,21 +33,35 @@ def pdf_text(path: Path) -> list[str]:
 
 
 @functools.lru_cache(maxsize=None)
-def unseeded_sheet(game_id: str, paper: str = "a4") -> bytes:
-    """A game's sheet without a deal, written once per test process: the many
-    tests that read the same sheet share it (a per-game budget as games are
-    added), each still failing on its own."""
+def sheet(game_id: str, paper: str = "a4", seed: int | None = None) -> bytes:
+    """A game's sheet (``GAME:VARIANT`` names a variant's), without a deal or
+    of the deal *seed*, written once per test process: the many tests that
+    read the same sheet share it (a per-game budget as games are added; the
+    tests of one game run in one worker), each still failing on its own.
+    Each game is checked on two sheets: A4 without a deal, the narrower
+    paper, and US letter with deal 1, the shorter paper with the fuller
+    diagram page."""
+    game_id, _, variant = game_id.partition(":")
+    game = None if seed is None else Game.new(game_id, variant or None, seed=seed)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "sheet.pdf"
-        printing.write_game(path, load_layout(game_id), None, paper)
+        printing.write_game(path, load_layout(game_id, variant or None), game, paper)
         return path.read_bytes()
 
 
+def unseeded_sheet(game_id: str) -> bytes:
+    return sheet(game_id, "a4")
+
+
+#: the two sheets each game is checked on: (paper, seed)
+SHEETS = [pytest.param("a4", None, id="a4"), pytest.param("letter", 1, id="letter-deal-1")]
+
+
 @functools.lru_cache(maxsize=None)
-def unseeded_pages(game_id: str, paper: str = "a4") -> tuple[str, ...]:
+def unseeded_pages(game_id: str) -> tuple[str, ...]:
     """The text of each page of :func:`unseeded_sheet`."""
     return tuple(page.extract_text()
-                 for page in PdfReader(io.BytesIO(unseeded_sheet(game_id, paper))).pages)
+                 for page in PdfReader(io.BytesIO(unseeded_sheet(game_id))).pages)
 
 
 def flat(text: str) -> str:
@@ -58,11 +73,18 @@ def test_game_pdf_snapshot(file_snapshot, game_id):
     assert unseeded_sheet(game_id) == file_snapshot
 
 
+@functools.lru_cache(maxsize=None)
+def unseeded_svg(game_id: str) -> bytes:
+    """A game's diagram as SVG, without a deal, written once per test process."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "diagram.svg"
+        printing.write_svg(path, load_layout(game_id), None)
+        return path.read_bytes()
+
+
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_game_svg_snapshot(tmp_path, file_snapshot, game_id):
-    path = tmp_path / "diagram.svg"
-    printing.write_svg(path, load_layout(game_id), None)
-    assert path.read_bytes() == file_snapshot
+def test_game_svg_snapshot(file_snapshot, game_id):
+    assert unseeded_svg(game_id) == file_snapshot
 
 
 def test_seeded_sheet_snapshot(tmp_path, file_snapshot):
@@ -72,12 +94,34 @@ def test_seeded_sheet_snapshot(tmp_path, file_snapshot):
     assert path.read_bytes() == file_snapshot
 
 
-@pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_output_is_byte_for_byte_deterministic(tmp_path, game_id):
-    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
-    printing.write_game(a, load_layout(game_id), Game.new(game_id, seed=3), "a4")
-    printing.write_game(b, load_layout(game_id), Game.new(game_id, seed=3), "a4")
-    assert a.read_bytes() == b.read_bytes()
+#: games whose sheets draw something of every kind: withdrawn cards, slanting
+#: and crosswise cards, a circle, squared packets, a long list of hidden cards
+DETERMINISM_GAMES = ("empress-of-india", "fish-bone", "sultan", "clock", "indefatigable",
+                     "sympathy")
+
+
+def test_output_is_byte_for_byte_deterministic():
+    """A sheet, with or without a deal, is the same bytes when written again in
+    another process under another hash seed (the per-game snapshots hold
+    every game's unseeded sheet to its bytes across runs)."""
+    code = ("import hashlib, sys, tempfile\n"
+            "from pathlib import Path\n"
+            "from patience_cli import printing\n"
+            "from patience_cli.game import Game\n"
+            "from patience_cli.layout import load_layout\n"
+            "out = Path(tempfile.mkdtemp()) / 's.pdf'\n"
+            "for g in sys.argv[1:]:\n"
+            "    for game in (None, Game.new(g, seed=3)):\n"
+            "        printing.write_game(out, load_layout(g), game, 'a4')\n"
+            "        print(g, hashlib.sha256(out.read_bytes()).hexdigest())\n")
+    runs = []
+    for hash_seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        proc = subprocess.run([sys.executable, "-c", code, *DETERMINISM_GAMES], env=env,
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
+        runs.append(proc.stdout.split("\n"))
+    assert len(runs[0]) == 2 * len(DETERMINISM_GAMES) + 1 and runs[0] == runs[1]
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
@@ -167,19 +211,18 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
 @pytest.mark.skipif(shutil.which("pdftoppm") is None,
                     reason="needs pdftoppm to render the sheets: install poppler-utils "
                            "(Debian, Ubuntu: apt-get install poppler-utils)")
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper, seed", SHEETS)
 @pytest.mark.parametrize("game_id", ALL_GAMES + ["la-belle-lucie:house-on-the-hill"])
-def test_nothing_runs_off_the_page(tmp_path, game_id, paper):
-    """Rendered to PNG, every page keeps its ink inside a 10 mm border (a
+def test_nothing_runs_off_the_page(tmp_path, game_id, paper, seed):
+    """Rendered (grey, 40 dpi), every page keeps its ink inside a 10 mm border (a
     variant's sheet, with its longer title, too)."""
     from PIL import Image
 
     path = tmp_path / "sheet.pdf"
-    game_id, _, variant = game_id.partition(":")
-    printing.write_game(path, load_layout(game_id, variant or None),
-                        Game.new(game_id, variant or None, seed=1), paper)
-    subprocess.run(["pdftoppm", "-png", "-r", "40", str(path), str(tmp_path / "p")], check=True)
-    pngs = sorted(tmp_path.glob("p-*.png"))
+    path.write_bytes(sheet(game_id, paper, seed))
+    # grey pages (PGM): no colour, no compression, the same ink
+    subprocess.run(["pdftoppm", "-gray", "-r", "40", str(path), str(tmp_path / "p")], check=True)
+    pngs = sorted(tmp_path.glob("p-*.pgm"))
     assert len(pngs) == len(PdfReader(str(path)).pages) >= 2
     for png in pngs:
         image = Image.open(png).convert("L")
@@ -239,8 +282,8 @@ def test_suits_go_to_the_symbol_font():
 
 # ------------------------------------------------------------ sheets that tell the truth
 def diagram_text(game_id: str, game=None, paper: str = "a4", tmp_path=None) -> str:
-    if game is None:
-        return flat(unseeded_pages(game_id, paper)[0])
+    if game is None and paper == "a4":
+        return flat(unseeded_pages(game_id)[0])
     path = tmp_path / f"{game_id}.pdf"
     printing.write_game(path, load_layout(game_id), game, paper)
     return flat(pdf_text(path)[0])
@@ -411,10 +454,10 @@ def test_no_caption_below_6_points_and_nothing_off_the_drawing(game_id, paper, s
             assert not a.overlaps(b), (a, b)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("paper, seed", SHEETS)
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-def test_every_sheet_is_a_diagram_page_and_a_rule_page(game_id, paper):
-    assert len(unseeded_pages(game_id, paper)) == 2
+def test_every_sheet_is_a_diagram_page_and_a_rule_page(game_id, paper, seed):
+    assert len(PdfReader(io.BytesIO(sheet(game_id, paper, seed))).pages) == 2
 
 
 def test_the_fours_diagram_fills_its_page():
@@ -448,9 +491,7 @@ def test_the_bones_and_the_diagonal_kings_slant_as_in_the_books_pictures():
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_the_svg_holds_the_whole_diagram_and_its_title(tmp_path, game_id):
     layout = load_layout(game_id)
-    path = tmp_path / "d.svg"
-    printing.write_svg(path, layout, None)
-    svg = path.read_text()
+    svg = unseeded_svg(game_id).decode("utf-8")
     assert f"<title>{layout.title}</title>" in svg and "<title>...</title>" not in svg
     width, height = (float(v) for v in
                      re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())

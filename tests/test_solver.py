@@ -49,7 +49,7 @@ def test_a_winning_line_replays_through_the_command_line(run, game_id):
     command through 'patience play' (a per-game budget: a bounded number of
     positions a deal)."""
     won = 0
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         game = Game.new(game_id, seed=seed)
         found = json.loads(run("solve", game_id, "--seed", str(seed), "--states", "400",
                                "--time", "20", "--json").out)  # positions bound it, not time
@@ -83,7 +83,7 @@ def test_a_winning_line_replays_through_the_command_line(run, game_id):
         assert json.loads(last)["status"] == "won", (game_id, seed)
         assert json.loads(last)["moves_made"] == len(found["commands"]) - 1
     if game_id in ("fours", "fish-bone", "congress"):
-        assert won, f"{game_id}: the solver found no win on deals 1-3"
+        assert won, f"{game_id}: the solver found no win on deals 1-2"
 
 
 @pytest.mark.parametrize("garden, bouquet", [
@@ -314,7 +314,7 @@ def test_a_proof_of_no_win(run):
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_a_hint_never_names_a_face_down_card(run, game_id):
-    for seed in (2, 3):
+    for seed in (3,):  # a per-game budget: one deal, five forced moves in
         run("new", game_id, "--seed", str(seed), "--force")
         run("auto", "--limit", "5")
         game = _saved(run)

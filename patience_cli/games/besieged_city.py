@@ -71,7 +71,7 @@ class BesiegedCityRules(Rules):
         self.pairs = FOURTEENS if layout.game.get("packing") == "fourteens" \
             else NEXT_IN_ORDER
         self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
-            i: tuple(rp for rp, line in self.line.items() if i in line) for i in reserve}
+            i: tuple(rp for rp in self.ramparts if i in self.line[rp]) for i in reserve}
 
     # ------------------------------------------------------------ reading
     def pending(self, pos: Position) -> list[int]:
@@ -106,18 +106,58 @@ class BesiegedCityRules(Rules):
         for src in self.ramparts + (self.talon,) + self.reserve:
             if not pos.piles[src]:
                 continue
-            for dst in targets + self.ramparts:
-                if dst != src and self._reason(pos, src, dst) is None:
+            # a Reserve card goes only to the Ramparts at its line's ends
+            for dst in self.ends[src] if src in self.reserve else targets + self.ramparts:
+                if self._allows(pos, src, dst):
                     moves.append(Move(MoveKind.MOVE, src, dst))
         if self.exhausted(pos):
             for a in self.reserve:
                 for b in self.reserve:
-                    if a < b and self._reason(pos, a, b) is None:
+                    if a < b and self._transposes(pos, a, b):
                         moves.append(Move(MoveKind.MOVE, a, b))
         return moves
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
-        return move.kind == "move" and self.extra_refusal(pos, move) is None
+        if move.kind != "move" or move.src is None or move.dst is None or move.count != 1 \
+                or move.card is not None:
+            return False
+        pending = self.pending(pos)
+        if pending and not (move.dst in pending and move.src in self.line[move.dst]):
+            return False
+        return self._allows(pos, move.src, move.dst)
+
+    def _allows(self, pos: Position, src: int, dst: int) -> bool:
+        """The cheap yes or no of :meth:`_reason`, with no words made (the
+        move generator asks it of every pair of places)."""
+        if src == dst or not pos.piles[src] or src in self.foundations or src == self.stock \
+                or dst in (self.stock, self.talon):
+            return False
+        card = pos.piles[src][-1]
+        if src == self.talon:
+            return dst in self.foundations and bool(self.available_cards(pos, src)) and \
+                self._foundation_takes(pos, card, dst)
+        if src in self.reserve:
+            if dst in self.reserve:
+                return self._transposes(pos, src, dst)
+            if dst not in self.ends[src]:
+                return False
+        elif dst in self.reserve:
+            return False
+        if dst in self.foundations:
+            return self._foundation_takes(pos, card, dst)
+        top = pos.piles[dst]
+        if not top:
+            return src in self.reserve and src in self.line[dst]
+        return packs_on(card, top[-1], self.pairs)
+
+    def _foundation_takes(self, pos: Position, card: Card, dst: int) -> bool:
+        """The cheap yes or no of :meth:`_foundation_reason`."""
+        pile = pos.piles[dst]
+        if not pile:
+            return card.rank == 1 and not any(pos.piles[f] and pos.piles[f][0].suit == card.suit
+                                              for f in self.foundations)
+        return len(pile) < len(ORDER) and card.suit == pile[0].suit and \
+            card.rank == ORDER[len(pile)]
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         if move.kind != "move" or move.src is None or move.dst is None:
@@ -222,6 +262,11 @@ class BesiegedCityRules(Rules):
                     return None
         return ("a transposition is allowed only to let a Reserve card pass to the Ramparts, "
                 "and this one does not")
+
+    def _transposes(self, pos: Position, a: int, b: int) -> bool:
+        """The cheap yes or no of :meth:`_transpose_reason`."""
+        return self.exhausted(pos) and bool(pos.piles[b]) and bool(pos.piles[a]) and \
+            self._transpose_reason(pos, a, b) is None
 
     def _takes(self, pos: Position, src: int, rampart: int) -> bool:
         """Whether the Reserve card on *src* could pass to *rampart*, one of the

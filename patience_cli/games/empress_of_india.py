@@ -35,6 +35,9 @@ from ..layout import Layout
 
 BLACK_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)   # Admirals: A up to K, no queen
 RED_ORDER = (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)     # Generals: K down to A, no knave
+#: the rank that follows each rank on a foundation of either colour
+BLACK_NEXT = dict(zip(BLACK_ORDER, BLACK_ORDER[1:]))
+RED_NEXT = dict(zip(RED_ORDER, RED_ORDER[1:]))
 
 
 def is_red(card: Card) -> bool:
@@ -77,12 +80,11 @@ class EmpressRules(Rules):
 
     def home(self, pos: Position, card: Card) -> int | None:
         """The foundation *card* would go on now, if any."""
-        order, places = (RED_ORDER, self.generals) if is_red(card) else \
-            (BLACK_ORDER, self.admirals)
+        follows, places = (RED_NEXT, self.generals) if is_red(card) else \
+            (BLACK_NEXT, self.admirals)
         for f in places:
             pile = pos.piles[f]
-            if pile and pile[-1].suit == card.suit and pile[-1].rank != order[-1] \
-                    and order[order.index(pile[-1].rank) + 1] == card.rank:
+            if pile and pile[-1].suit == card.suit and follows.get(pile[-1].rank) == card.rank:
                 return f
         return None
 
@@ -130,11 +132,19 @@ class EmpressRules(Rules):
                     yield Move(MoveKind.MOVE, n, a)
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
-        """An available pair may be named either way round."""
-        return move in self.extra_moves(pos) or (
-            move.kind == "move" and move.count == 1 and move.card is None
-            and move.src in self.navy and move.dst in self.army
-            and self.ready(pos, move.src, move.dst) is not None)
+        """A pair played up (to the first of its two foundations), or two
+        single cards of the Army and the Navy paired, named either way round
+        (an available pair, listed once, too): :meth:`extra_moves`, asked
+        of one move."""
+        if move.kind != "move" or move.count != 1 or move.card is not None or \
+                move.src is None or move.dst is None:
+            return False
+        piles = pos.piles
+        if len(piles[move.src]) == 2 and self.side(move.src):
+            homes = self.pair_homes(pos, move.src)
+            return homes is not None and move.dst == homes[0]
+        return len(piles[move.src]) == 1 and len(piles[move.dst]) == 1 and \
+            {self.side(move.src), self.side(move.dst)} == {"army", "navy"}
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         if dst in self.foundations:

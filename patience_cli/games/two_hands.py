@@ -147,7 +147,11 @@ class TwoHands(Rules):
 
     # ------------------------------------------------------------ the end
     def winner(self, pos: Position) -> str | None:
-        return next((p for p in PLAYERS if not self.holding(pos, p)), None)
+        piles = pos.piles
+        for p in PLAYERS:
+            if not any(piles[i] for i in self.hand(p)):
+                return p
+        return None
 
     def drawn(self, pos: Position) -> bool:
         counts = [max(1, self.holding(pos, p)) for p in PLAYERS]

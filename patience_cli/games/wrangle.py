@@ -49,10 +49,9 @@ class WrangleRules(TwoHands):
 
     # ------------------------------------------------------------ what may move
     def available_cards(self, pos: Position, index: int):
-        if self.winner(pos):
-            return []
         who = self.player(pos)
-        if index in (self.turned[who], self.reserve[who]) or index in self.auxiliaries:
+        if (index in (self.turned[who], self.reserve[who]) or index in self.auxiliaries) \
+                and not self.winner(pos):
             return list(pos.piles[index][-1:])
         return []
 

@@ -85,6 +85,10 @@ class PileLook:
         return self.n == 0 and self.known
 
 
+#: each (game, variant, pile)'s look on an unseeded sheet, read off the sample deals once
+_LOOKS: dict[tuple[str, str | None, int], PileLook] = {}
+
+
 def pile_look(layout: Layout, spec: PileSpec, game: "Game | None") -> PileLook:
     """The pile as a seeded sheet shows it (the deal's cards), or as an
     unseeded one may truthfully show it: the cards the layout deals there, or
@@ -92,6 +96,15 @@ def pile_look(layout: Layout, spec: PileSpec, game: "Game | None") -> PileLook:
     if game is not None:
         cards = game.position.piles[spec.index]
         return PileLook(len(cards), game.position.down[spec.index], tuple(cards))
+    key = (layout.id, layout.variant, spec.index)
+    look = _LOOKS.get(key)
+    if look is None:
+        look = _LOOKS[key] = _unseeded_look(layout, spec)
+    return look
+
+
+def _unseeded_look(layout: Layout, spec: PileSpec) -> PileLook:
+    """:func:`pile_look` for a sheet without a deal."""
     varies = count_varies(layout, spec)
     if isinstance(spec.deal, int) and not isinstance(spec.deal, bool) and \
             (varies or dealt_count(layout, spec) != spec.deal):
