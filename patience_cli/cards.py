@@ -31,7 +31,7 @@ class Suit(Enum):
 
     @property
     def colour(self) -> Colour:
-        return Colour.RED if self in (Suit.DIAMONDS, Suit.HEARTS) else Colour.BLACK
+        return _SUIT_COLOUR[self]
 
     @property
     def noun(self) -> str:
@@ -45,6 +45,9 @@ class Suit(Enum):
 
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+#: each suit's colour (a table: the move generator asks it of every card it looks at)
+_SUIT_COLOUR = {Suit.CLUBS: Colour.BLACK, Suit.DIAMONDS: Colour.RED, Suit.HEARTS: Colour.RED,
+                Suit.SPADES: Colour.BLACK}
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 ACE, KNAVE, QUEEN, KING = 1, 11, 12, 13
@@ -86,7 +89,7 @@ class Card(NamedTuple):
 
     @property
     def colour(self) -> Colour:
-        return self.suit.colour
+        return _SUIT_COLOUR[self.suit]
 
     def __str__(self) -> str:
         return self.text()

@@ -322,7 +322,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                                     and (pos.piles[dst] or not self._pointless(pos, src, dst)):
                                 yield Move(_MOVE, src, dst, 1, card if many else None)
                 if self.specs[src].move != "top" and not first_group:
-                    yield from self._run_moves(pos, src, dsts)
+                    yield from self._run_moves(pos, src, by_rank)
         for f in self._adds:
             yield from f.moves(pos)
         yield from self.extra_moves(pos)
@@ -330,16 +330,23 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                 not any(f.blocks_deal(pos) for f in self._deal_blocks):
             yield DEAL
 
-    def _run_moves(self, pos: Position, src: int, dsts: list[int]) -> Iterator[Move]:
-        """Runs of more than one card from *src* to the piles *dsts*."""
+    def _run_moves(self, pos: Position, src: int,
+                   by_rank: dict[int, list[tuple]]) -> Iterator[Move]:
+        """Runs of more than one card from *src* to the piles that take their
+        first card: *by_rank*, the move generator's table of the piles of a
+        group that take each rank (see :meth:`_takers`), in order."""
+        to_vacancy = self.specs[src].move == "run-to-vacancy"
+        cards = pos.piles[src]
         for count in (c for c in self.run_lengths(pos, src) if c > 1):
-            base = pos.piles[src][-count]
-            for dst in dsts:
-                if self.specs[src].move == "run-to-vacancy" and pos.piles[dst]:
+            base = cards[-count]
+            for dst, _, how, like in by_rank.get(base.rank, ()):
+                if dst == src or (to_vacancy and pos.piles[dst]):
                     continue
-                if dst != src and self.may_route(pos, src, dst, base) \
-                        and self.fits(pos, base, dst) and \
-                        not (not pos.piles[dst] and count == len(pos.piles[src])):
+                if (how is None or (base.suit == like if how == "same" else
+                                    base.colour != like if how == "alternate" else
+                                    self.fits(pos, base, dst))) \
+                        and self.may_route(pos, src, dst, base) and \
+                        not (not pos.piles[dst] and count == len(cards)):
                     yield Move(_MOVE, src, dst, count)
 
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
