@@ -265,15 +265,25 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         return self._all_home(pos) or self.goal_reached(pos) or \
             any(f.won(pos) is not None for f in self._winners)
 
-    def _placements(self, pos: Position) -> Iterator[Move]:
+    def open_moves_from(self, pos: Position, src: int) -> Iterator[Move]:
+        """The card moves from pile *src* and the deal step of a position not
+        won (as :meth:`open_moves`, the other piles not looked at), lazily:
+        the solver's next move after a deal passed through."""
+        return (m for m in self._placements(pos, (src,))
+                if m.kind is MoveKind.DEAL or m.src == src)
+
+    def _placements(self, pos: Position,
+                    only_from: tuple[int, ...] | None = None) -> Iterator[Move]:
         """The card moves and the deal step the rules allow, whatever the
-        status, generated lazily."""
+        status, generated lazily (the card moves from the piles *only_from*
+        alone, where given, and the features' and game's own moves)."""
         for f in self._only:
             only = f.only_moves(pos)
             if only is not None:
                 yield from only
                 return
-        sources = self.sources
+        sources = self.sources if only_from is None else \
+            tuple(s for s in self.sources if s in only_from)
         for f in self._narrow_sources:
             sources = f.narrow_sources(pos, sources)
         groups: Sequence[tuple[int, ...]] = self._build_targets

@@ -9,6 +9,9 @@ from .cards import Card
 from .engine import Move, MoveKind, Position, Rules
 
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
+#: the "pile" that must take the next move after a deal passed through: the
+#: next move is a deal or a move from the talon (see :class:`Pruning`)
+AFTER_DEAL = -1
 
 
 class Pruning:
@@ -34,6 +37,13 @@ class Pruning:
       free, where it may yet hold a card on the tableau, and its foundation
       waits for it (no other card can go there first).  The position between
       is passed through in the same way;
+    * where the pack is turned onto a talon and nothing else reads or changes
+      either (no card is laid on the talon, none turned up as it is dealt,
+      no shuffle at a redeal, no pile that waits for the pack to be out),
+      a deal is followed at once by another deal or a move from the talon:
+      a move between that leaves both alone could as well be made before
+      the deal.  The position just dealt is passed through in the same way
+      (:data:`AFTER_DEAL`);
     * where the tableau builds with no regard to suit, the hand's cards of a
       rank are pooled: which of them was laid where is left open until one
       goes up, and positions that differ only in that are one position to
@@ -73,6 +83,8 @@ class Pruning:
         #: its foundation's last, whatever the build's end)
         self.in_play: frozenset[Card] | None = None if start is None else \
             frozenset(c for pile in start.piles for c in pile)
+        #: the talon, where a deal is passed through to the next deal or a move from it
+        self.talon = self._plain_talon()
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
@@ -125,12 +137,37 @@ class Pruning:
         plain = rules.plain_builds
         return [(f, plain[f][0], plain[f][1], next(iter(plain[f][3]))) for f in rules.foundations]
 
+    def _plain_talon(self) -> int | None:
+        """The talon, where dealing onto it changes nothing any move but one
+        from it reads, and nothing else changes the stock or the talon (see
+        the class's docstring), else None."""
+        from .features.feature import DealStep
+        from .features.talon import Talon
+
+        rules = self.rules
+        if not self.open or not rules.has_deal_step:
+            return None
+        steps = [f for f in rules.features if isinstance(f, DealStep)]
+        if len(steps) != 1 or type(steps[0]) is not Talon or type(rules).deal_reason is not \
+                Rules.deal_reason or type(rules).apply_deal is not Rules.apply_deal:
+            return None
+        talon = steps[0]
+        spec = rules.specs[talon.talon]
+        if talon.redeals is None or talon.shuffle or talon.tracks_dealing or spec.deal_up \
+                or spec.build is not None or talon.talon in rules.placed_by \
+                or any(s.available in ("all-once-dealt", "ends-once-dealt", "at-end")
+                       for s in rules.specs):
+            return None
+        return talon.talon
+
     def cover(self, pos: Position, move: Move) -> int | None:
         """The pile that must take the next move, after *move* from *pos*: the
         tableau pile whose new card from a hand waits to be covered, or the
         foundation a card from a hand went up to before its time (see the
         class's docstring).  The searches pass through such a position to the
         moves onto that pile, and neither keep nor count it."""
+        if move.kind is MoveKind.DEAL:
+            return AFTER_DEAL if self.talon is not None else None
         if move.src not in self.hands or move.kind != "move":
             return None
         if move.dst in self.tableau:
@@ -160,7 +197,9 @@ class Pruning:
         search keeps its own record of the positions it has seen, and that
         check would cost more than it saves."""
         pooled = bool(self.pool)
-        if pending is not None:
+        if pending == AFTER_DEAL:
+            moves = self.rules.solver_moves(pos, list(self.rules.open_moves_from(pos, self.talon)))
+        elif pending is not None:
             moves = list(self._onto(pos, pending))
             if pooled and pending in self.foundations:
                 moves[len(moves):] = self._virtual(pos, pending)

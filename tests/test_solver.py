@@ -10,9 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from patience_cli.engine import Move, Status
+from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
 from patience_cli.solver import GAVE_UP, LOST, WON, Pruning, solve
+from patience_cli.solver_pruning import AFTER_DEAL
 
 from patience_cli.games import load
 
@@ -165,19 +166,22 @@ def test_the_pruning_and_the_wider_safe_rule_hold_only_where_a_move_touches_two_
     assert Pruning(rules).open is plain
 
 
-def with_cards_home(seed: int, home: str):
-    """A Flower-Garden deal with the first cards of each suit already home
-    (*home*: how many of clubs, diamonds, hearts, spades), the rest where the
-    deal put them: a late position of a real deal, small enough for the
-    unpruned search."""
-    game = Game.new("flower-garden", seed=seed)
+def with_cards_home(seed: int, home: str, game_id: str = "flower-garden"):
+    """A deal with the first cards of each suit already home (*home*: how
+    many of clubs, diamonds, hearts, spades), the rest where the deal put
+    them (a pile's face-down cards less those gone, its top card face up,
+    the pack face down): a late position of a real deal, small enough for
+    the unpruned search."""
+    game = Game.new(game_id, seed=seed)
     rules, start = game.rules, game.start
     counts = dict(zip("cdhs", map(int, home)))
     piles = [[c for c in pile if c.rank > counts[c.suit.value]] for pile in start.piles]
     cards = sorted((c for pile in start.piles for c in pile), key=lambda c: (c.suit.value, c.rank))
     for f, suit in zip(rules.foundations, "cdhs"):
         piles[f] = [c for c in cards if c.suit.value == suit and c.rank <= counts[suit]]
-    return rules, start._replace(piles=tuple(map(tuple, piles)))
+    down = [len(p) if i == rules.stock else min(d, max(len(p) - 1, 0))
+            for i, (d, p) in enumerate(zip(start.down, piles))]
+    return rules, start._replace(piles=tuple(map(tuple, piles)), down=tuple(down))
 
 
 @pytest.mark.parametrize("seed, home, result", [
@@ -198,8 +202,41 @@ def test_the_pruned_search_agrees_with_the_unpruned_one_on_deals_with_cards_home
     assert pruned.states < full.states or result == WON
 
 
+@pytest.mark.parametrize("seed, home, result", [(204, "3777", LOST), (288, "4953", WON)])
+def test_a_deal_passed_through_to_the_talon_keeps_every_win(seed, home, result):
+    """Where the pack is turned onto a talon and nothing else touches either,
+    the position just dealt is passed through to a deal or a move from the
+    talon (a move between could as well come before the deal): late
+    Klondike positions are decided alike with and without the pruning, in
+    fewer positions with it."""
+    rules, pos = with_cards_home(seed, home, "klondike")
+    pruned = solve(rules, pos, seconds=60, order="depth-first")
+    full = solve(rules, pos, seconds=60, prune=False, order="depth-first")
+    assert pruned.result == full.result == result
+    assert pruned.states < full.states
+
+
+def test_after_a_deal_the_search_tries_only_a_deal_or_the_talons_card():
+    rules = load("klondike")[1]
+    pruning = Pruning(rules)
+    assert pruning.talon == rules.talon
+    pos = Game.new("klondike", seed=2).position
+    assert pruning.cover(pos, DEAL) == AFTER_DEAL
+    dealt = rules.apply(pos, DEAL)
+    tried = pruning.moves(dealt, DEAL, AFTER_DEAL)
+    assert tried and all(m == DEAL or m.src == rules.talon for m in tried)
+    assert any(m.src != rules.talon for m in rules.legal_moves(dealt) if m != DEAL)
+    # not where a card turned goes up by itself, a deal's card is chosen by the deal
+    # alone, or the rules are a module's own
+    for game_id in ("robert", "fairest-1", "besieged-city", "flower-garden"):
+        assert Pruning(load(game_id)[1]).talon is None, game_id
+
+
 @pytest.mark.parametrize("game_id, variant, seed, result", [
     ("flower-garden", None, 15, LOST),
+    # the pack passed through to the talon (Klondike's deals 18, 19 proved lost)
+    ("klondike", None, 18, LOST),
+    ("klondike", None, 19, LOST),
     # deals a wider pruning rule (after a card is laid, the next move must touch
     # the pile it left or the card laid) wrongly called lost
     ("fortress", None, 13, WON),
