@@ -158,6 +158,7 @@ def test_bad_seeds_files_and_options_are_one_line_errors(run, tmp_path):
     assert broken.read_text().count("\n") == 3  # left as it was
 
 
+@pytest.mark.heavy
 def test_on_a_dask_cluster_the_counts_are_those_of_jobs(run):
     distributed = pytest.importorskip("distributed")
     here = valid(run("odds", "sympathy", "--deals", "30", "--jobs", "2", "--no-results",

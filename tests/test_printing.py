@@ -100,6 +100,7 @@ DETERMINISM_GAMES = ("empress-of-india", "fish-bone", "sultan", "clock", "indefa
                      "sympathy")
 
 
+@pytest.mark.heavy
 def test_output_is_byte_for_byte_deterministic():
     """A sheet, with or without a deal, is the same bytes when written again in
     another process under another hash seed (the per-game snapshots hold
@@ -182,6 +183,7 @@ def test_nothing_overlaps_on_the_diagram(game_id, seed):
             assert not a.overlaps(b), (a, b)
 
 
+@pytest.mark.heavy
 def test_booklet_has_title_contents_and_every_game(tmp_path):
     path = tmp_path / "booklet.pdf"
     printing.write_booklet(path, "a4")
