@@ -57,21 +57,18 @@ class Holds(Feature):
                 f"and {specs[down].the_ref} would take now: the {card} does not")
 
     def route_allows(self, pos: Position, src: int, dst: int, card: Card) -> bool:
-        return self.route_refusal(pos, src, dst, card) is None
+        return self._bar(pos, src, dst, card) is None
 
-    def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
-        """A card laid aside goes only to its pair's foundations; and with
-        ``decide = "continuing"``, a card that both foundations of a pair
-        take goes to one of them only when a free card would follow it there
-        at once (until then it waits, aside or where it is)."""
-        rules, specs = self.rules, self.rules.specs
+    def _bar(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """Which rule of :meth:`route_refusal` bars the move, with no words
+        made (the move generator asks it of every move onto a foundation):
+        ``aside`` or ``waits``, else None."""
         if src in self.holds and dst not in self.holds[src]:
-            up, down = self.holds[src]
-            return (f"the card laid aside in {specs[src].the_ref} goes only to the "
-                    f"{specs[up].ref} or {specs[down].the_ref}")
+            return "aside"
         pair = self.pair_of.get(dst)
         if self.decide != "continuing" or pair is None:
             return None
+        rules = self.rules
         other = pair[1] if pair[0] == dst else pair[0]
         if not (rules.fits(pos, card, dst) and rules.fits(pos, card, other)):
             return None
@@ -79,6 +76,22 @@ class Holds(Feature):
         if any(rules.fits(after, c, dst) for i in rules.sources if i not in self.holds
                for c in rules.available_cards(after, i)):
             return None
+        return "waits"
+
+    def route_refusal(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
+        """A card laid aside goes only to its pair's foundations; and with
+        ``decide = "continuing"``, a card that both foundations of a pair
+        take goes to one of them only when a free card would follow it there
+        at once (until then it waits, aside or where it is)."""
+        bar = self._bar(pos, src, dst, card)
+        specs = self.rules.specs
+        if bar is None:
+            return None
+        if bar == "aside":
+            up, down = self.holds[src]
+            return (f"the card laid aside in {specs[src].the_ref} goes only to the "
+                    f"{specs[up].ref} or {specs[down].the_ref}")
+        pair = self.pair_of[dst]
         hold = next(h for h, p in self.holds.items() if p == pair)
         place = f"in {specs[src].the_ref}" if src in self.holds else \
             f"where it is, or in {specs[hold].the_ref},"
