@@ -73,6 +73,12 @@ def test_a_reserve_card_goes_only_to_the_ends_of_its_row_or_column():
         assert rules.move_reason(pos, mv(rules, 15, end)) is None, end
     for other in (2, 5):
         assert "(rule 4)" in rules.move_reason(pos, mv(rules, 15, other)), other
+    assert "for Reserve 15, Ramparts 1, 4, 8, 12 (rule 4)" in \
+        rules.move_reason(pos, mv(rules, 15, 2))          # its ends, in number order
+    # the move generator offers the Reserve card those four ends and nothing else
+    src = rules.layout.by_number(15).index
+    assert sorted(rules.specs[m.dst].number for m in rules.legal_moves(pos) if m.src == src) \
+        == [1, 4, 8, 12]
 
 
 def test_a_rampart_vacancy_is_filled_at_once_from_its_line():
