@@ -4,6 +4,7 @@ SVG, and the booklet of every game."""
 from __future__ import annotations
 
 import html
+import io
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
@@ -19,9 +20,9 @@ from reportlab.platypus import (
     NextPageTemplate,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
 )
+from reportlab.platypus import Paragraph as _Paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..layout import Layout, game_ids, load_layout
@@ -54,6 +55,22 @@ from .style import (
 
 if TYPE_CHECKING:
     from ..game import Game
+
+
+class Paragraph(_Paragraph):
+    """reportlab's paragraph, its lines broken once for a width: a sheet
+    measures its legend and its rules to fit them to the page, then lays them
+    out at that same width (breaking lines is most of a sheet's time)."""
+
+    _wrapped: tuple[float, float, float] | None = None  # (width offered, width, height)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        done = self._wrapped
+        if done is not None and done[0] == availWidth:
+            return done[1], done[2]
+        width, height = super().wrap(availWidth, availHeight)
+        self._wrapped = (availWidth, width, height)
+        return width, height
 
 
 # ---------------------------------------------------------------- the rule sheet
@@ -160,7 +177,7 @@ class Doc(BaseDocTemplate):
                  first: str = "sheet") -> None:
         size = PAPERS[paper]
         super().__init__(
-            str(target), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+            target if isinstance(target, io.BytesIO) else str(target), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
             topMargin=MARGIN, bottomMargin=MARGIN + 6, title=title,
             author="patience-cli", subject="Patience: layout diagram and rules",
             creator="patience-cli", producer="patience-cli (reportlab)",
@@ -326,23 +343,58 @@ def write_booklet(target: Path, paper: str = "a4", ids: Iterable[str] | None = N
                      key=lambda layout: reading_key(layout.title))
     doc = Doc(target, paper, "Patience: the games of the books", "patience-cli booklet",
               first="plain")
-    story: list[Flowable] = [
+    toc = _contents(st, _expected_contents(layouts, paper, st))
+    story = _front_matter(len(layouts), st, doc, toc)
+    for layout in layouts:
+        story.append(PageBreak())
+        story.extend(game_story(layout, None, doc, st))
+    # the contents drawn in the first pass are those expected; a pass more
+    # only if a game's sheets take other than their two pages
+    doc.multiBuild(story, maxPasses=6)
+
+
+def _front_matter(count: int, st: dict[str, ParagraphStyle], doc: Doc,
+                  toc: TableOfContents) -> list[Flowable]:
+    """The booklet's title page and its contents."""
+    return [
         Spacer(1, doc.height * 0.3),
         Paragraph("Patience", ParagraphStyle("big", parent=st["title"], fontSize=40,
                                              leading=46)),
         Paragraph("The games of the nineteenth-century books: layouts and rules",
                   ParagraphStyle("bigsub", parent=st["sub"], fontSize=12, leading=16)),
         Spacer(1, 20),
-        Paragraph(f"{len(layouts)} games · printed by patience-cli", st["sub"]),
+        Paragraph(f"{count} games · printed by patience-cli", st["sub"]),
         NextPageTemplate("sheet"),
         PageBreak(),
         Paragraph("Contents", ParagraphStyle("ch", parent=st["title"], alignment=0)),
         Spacer(1, 10),
+        toc,
     ]
+
+
+def _contents(st: dict[str, ParagraphStyle],
+              entries: list[tuple[int, str, int, None]]) -> TableOfContents:
+    """The contents list, showing *entries* until the booklet's own pass fills it."""
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [st["toc0"]]
-    story.append(toc)
-    for layout in layouts:
-        story.append(PageBreak())
-        story.extend(game_story(layout, None, doc, st))
-    doc.multiBuild(story, maxPasses=6)
+    toc.addEntries(entries)
+    return toc
+
+
+def _expected_contents(layouts: list[Layout], paper: str,
+                       st: dict[str, ParagraphStyle]) -> list[tuple[int, str, int, None]]:
+    """The contents as they come out when every game takes its two pages:
+    the front matter is set alone (a page or two of text) until the number of
+    its pages settles, so that the booklet itself is usually set once, not
+    three times."""
+    front = 0
+    while True:
+        entries = [(0, sheet_title(layout), front + 1 + 2 * i, None)
+                   for i, layout in enumerate(layouts)]
+        doc = Doc(io.BytesIO(), paper, "", "", first="plain")
+        toc = _contents(st, entries)
+        toc.beforeBuild()  # what it draws: the entries it was given
+        doc.build(_front_matter(len(layouts), st, doc, toc))
+        if doc.page == front:
+            return entries
+        front = doc.page
