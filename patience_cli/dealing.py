@@ -203,12 +203,12 @@ def goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
     targets = spec.deal_up
     if targets is None:
         return None
+    pos = Position(tuple(map(tuple, piles)), (0,) * len(piles))
     holds = rules.feature("Holds")
     if holds is not None:
-        aside = holds.as_dealt(piles, card)
+        aside = holds.as_dealt(piles, card, pos)
         if aside is not None:
             return aside
-    pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
     # a card that starts a foundation goes to its place from any pile ("the
     # foundation cards, as they appear in the deal ... are at once played")
     empty = next((f for f in rules.foundations if not piles[f] and rules.fits(pos, card, f)),

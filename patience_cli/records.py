@@ -61,6 +61,8 @@ class Record:
         raise AttributeError(f"{type(self).__name__} is read-only")
 
     def __eq__(self, other: object) -> bool:
+        if other is self:  # most comparisons: a layout's one record met again
+            return True
         return type(other) is type(self) and self._values() == other._values()  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:

@@ -457,11 +457,23 @@ def _flowing(doc: str) -> str:
     return "\n\n".join(paragraphs)
 
 
+#: the click commands built in this process, by command name ("" for the
+#: whole group): an interactive session builds each command once
+_BUILT: dict[str, object] = {}
+
+
 def _command_for(argv: list[str]):
     """The click command to run.  Building the whole group costs every
     command's signature; a player's 'patience move 3 1' builds only 'move'
     (and imports only the module of the commands that play)."""
-    name = argv[0] if argv else None
+    name = argv[0] if argv and argv[0] in COMMAND_MODULES else None
+    built = _BUILT.get(name or "")
+    if built is None:
+        built = _BUILT[name or ""] = _build_command(name)
+    return built
+
+
+def _build_command(name: str | None):
     load_commands(name)
     wanted = [c for c in app.registered_commands
               if name is not None and (c.name or c.callback.__name__) == name]

@@ -99,13 +99,12 @@ class Holds(Feature):
                 f"take the {card}: it waits {place} until a free card would follow it on "
                 "one of them, and the first such card decides")
 
-    def as_dealt(self, piles: list[list[Card]], card: Card) -> int | None:
+    def as_dealt(self, piles: list[list[Card]], card: Card, pos: Position) -> int | None:
         """During the deal (``deal_up``): the place aside *card* goes to, or
         the foundation a card laid aside goes up to because *card* would
         follow it there (it is moved up here, before *card* is laid); None
-        where neither."""
+        where neither.  *pos* is *piles* as a position."""
         rules = self.rules
-        pos = Position(tuple(tuple(p) for p in piles), (0,) * len(piles))
         for hold, pair in self.holds.items():
             if not piles[hold]:
                 if self.fits(pos, card, hold):
