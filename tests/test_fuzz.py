@@ -2,15 +2,17 @@
 is one line on standard error and exit code 1 or 2."""
 
 import errno
+import functools
 import io
 import os
 import subprocess
 import sys
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from patience_cli import cli
+from patience_cli import cli, printing
 
 COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",
             "list", "games", "play", "print"]
@@ -26,6 +28,15 @@ WORDS = ["fours", "flower-garden", "flower", "the fours", "1", "2", "7", "11", "
 hostile = st.one_of(st.sampled_from(WORDS), st.text(max_size=12))
 argv = st.tuples(st.sampled_from(COMMANDS), st.lists(hostile, max_size=6)).map(
     lambda t: [t[0], *t[1]])
+
+
+@pytest.fixture(autouse=True)
+def booklet_of_one_game(monkeypatch):
+    """``print --all`` here writes a booklet of Fours alone: the same
+    command, options and files, without drawing every game's sheets in each
+    example that draws it (the whole booklet is checked in test_printing)."""
+    monkeypatch.setattr(printing, "write_booklet",
+                        functools.partial(printing.write_booklet, ids=["fours"]))
 
 
 @settings(max_examples=300, deadline=None,
