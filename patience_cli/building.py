@@ -101,7 +101,9 @@ class Building:
         if placer is not None:
             return placer.fits(pos, card, dst)
         if self._worded:
-            return self.build_reason(pos, card, dst) is None
+            own = self.own_fits(pos, card, dst)
+            if own is not None:
+                return own
         spec = self.specs[dst]
         build = spec.build
         if build is None or spec.role not in (Role.FOUNDATION, Role.TABLEAU, Role.TALON,
@@ -166,6 +168,15 @@ class Building:
     def _keeps_way(card: Card, pile: Sequence[Card]) -> bool:
         """Whether *card* goes on the way the pile's top two cards go."""
         return (card.rank - pile[-1].rank) == (pile[-1].rank - pile[-2].rank)
+
+    def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
+        """Hook (a game that words build rules of its own, overriding
+        :meth:`build_reason`): whether *card* may go on pile *dst* by the
+        game's own rules, the cheap yes or no with no words made, or None
+        where the layout's build decides.  Held to agree with
+        :meth:`build_reason` (tests/test_invariants.py); unless a game says
+        it here, the words are asked."""
+        return self.build_reason(pos, card, dst) is None
 
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`

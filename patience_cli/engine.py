@@ -59,7 +59,7 @@ __all__ = [
 HOOKS = (
     "deal", "initial_extra",                          # the deal
     "available_cards",                                # which cards may be played
-    "route_reason", "build_reason",                   # where a card may go
+    "route_reason", "build_reason", "own_fits",       # where a card may go
     "extra_moves", "is_own_move", "extra_refusal",    # the game's own moves
     "play_own",
     "record", "settle",                               # after a move

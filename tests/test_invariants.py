@@ -269,3 +269,31 @@ def test_every_refusal_cites_the_rule_of_the_rule_sheet_that_forbids_it(game_id,
             if not legal:
                 break
             game.play(rnd.choice(legal))
+
+
+def _games_with_own_builds():
+    from patience_cli.building import Building
+    from patience_cli.games import load
+
+    return [g for g in ALL_GAMES if type(load(g)[1]).own_fits is not Building.own_fits]
+
+
+@pytest.mark.parametrize("game_id", _games_with_own_builds())
+def test_a_games_own_build_check_agrees_with_its_words(game_id):
+    """A game that words build rules of its own and answers the cheap check
+    itself (own_fits) allows exactly the cards its words do not refuse: every
+    card of the pack on every pile, along random play (two deals)."""
+    for seed in (1, 2):
+        game = Game.new(game_id, seed=seed)
+        rules, rnd = game.rules, random.Random(seed)
+        pack = new_pack(game.layout.pack_kind)
+        for _ in range(25):
+            pos = game.position
+            for dst in range(len(pos.piles)):
+                for card in pack:
+                    assert rules.fits(pos, card, dst) == \
+                        (rules.build_reason(pos, card, dst) is None), (game_id, card, dst)
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(legal[rnd.randrange(len(legal))])

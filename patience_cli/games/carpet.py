@@ -55,6 +55,16 @@ class CarpetRules(Rules):
             return "only cards from the carpet may be packed on the talon (rule 4)"
         return None
 
+    def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
+        """:meth:`build_reason` without the words."""
+        if dst == self.talon:
+            talon = pos.piles[dst]
+            if not talon or not self.in_sequence(self.specs[dst].build, card, talon[-1]):
+                return False
+            steps = self.talon_steps(pos)
+            return not (steps and steps[-1] and card.rank - talon[-1].rank != steps[-1])
+        return None
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst == self.talon:
             talon = pos.piles[dst]

@@ -39,6 +39,18 @@ class FishBoneRules(Rules):
                         "to receive it (rule 3)")
         return None
 
+    def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
+        """:meth:`build_reason` without the words."""
+        for rank, places in self.bones.items():
+            if dst in places:
+                knave = pos.piles[self.knaves[places.index(dst)]]
+                return card.rank == rank and not pos.piles[dst] and bool(knave) and \
+                    knave[0].suit == card.suit
+        if dst in self.knaves and not pos.piles[dst] and card.rank == KNAVE and \
+                dst != next(k for k in self.knaves if not pos.piles[k]):
+            return False
+        return None
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         for rank, places in self.bones.items():
             if dst in places:

@@ -47,6 +47,16 @@ class HoffmannConstitutionRules(Rules):
                         f"it, and the {upper} itself ends it")
         return super().route_reason(pos, src, dst, card)
 
+    def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
+        """:meth:`build_reason` without the words."""
+        if dst in self.heaps:
+            upper = self._upper_card(pos, dst)
+            if not pos.piles[dst] and upper is not None:
+                return card.rank == upper.rank % 13 + 1
+            if pos.piles[dst] and not all(pos.piles[h] for h in self.heaps):
+                return False
+        return None
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst in self.heaps:
             upper = self._upper_card(pos, dst)
