@@ -67,7 +67,7 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
                 raise ValueError(f"no pile takes the {card} (deal = \"by-rank\")")
             piles[by_rank[card.rank]].append(card)
         i = len(deck)
-    rest = [p for p in rules.specs if p.deal == "rest" and p not in shared]
+    rest = [p for p in rules.specs if p.deal == "rest" and all(p is not q for q in shared)]
     if len(rest) > 1:
         raise ValueError("only one pile may take the rest of the pack")
     if rest:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from functools import lru_cache
 from typing import Any, Sequence
 
 from .cards import Card, CardParseError, new_pack, parse_card
@@ -70,14 +71,22 @@ def ascii_number(text: str, limit: int) -> int | None:
 
 
 def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
-    if layout.play.own_packs:
+    deck = list(_shuffled_pack(layout.pack_kind, layout.pack_count, layout.play.own_packs, seed))
+    return deck if layout.play.own_packs else seeded_order(layout, deck)
+
+
+@lru_cache(maxsize=1024)
+def _shuffled_pack(kind: str, count: int, own_packs: bool, seed: int) -> tuple[Card, ...]:
+    """The pack shuffled by *seed*: the same for every game of that pack
+    (remembered: a printed sheet looks at a hundred deals of each game)."""
+    if own_packs:
         # each player shuffles a whole pack of his own
-        packs = [new_pack(layout.pack_kind) for _ in range(layout.pack_count)]
+        packs = [new_pack(kind) for _ in range(count)]
         shuffle_each(packs, seed)
-        return [c for pack in packs for c in pack]
-    deck = new_pack(layout.pack_kind, layout.pack_count)
+        return tuple(c for pack in packs for c in pack)
+    deck = new_pack(kind, count)
     shuffle(deck, seed)
-    return seeded_order(layout, deck)
+    return tuple(deck)
 
 
 def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:

@@ -63,7 +63,10 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if other is self:  # most comparisons: a layout's one record met again
             return True
-        return type(other) is type(self) and self._values() == other._values()  # type: ignore[attr-defined]
+        if type(other) is not type(self):
+            return False
+        # field by field, to the first that differs (two piles differ in their key)
+        return all(getattr(self, name) == getattr(other, name) for name in type(self).__slots__)
 
     def __hash__(self) -> int:
         try:

@@ -19,8 +19,8 @@ from patience_cli.rng import MAX_SEED
 
 from conftest import ALL_GAMES
 
-#: a per-game budget: ten random deals, each played for up to 80 random moves
-SETTINGS = settings(max_examples=10, deadline=None,
+#: a per-game budget: six random deals, each played for up to 80 random moves
+SETTINGS = settings(max_examples=6, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=MAX_SEED)
 choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=80)
@@ -99,7 +99,7 @@ def test_every_legal_move_reads_back_from_its_command(game_id, seed, picks):
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
-@settings(max_examples=3, deadline=None)  # a per-game budget: three deals played out
+@settings(max_examples=2, deadline=None)  # a per-game budget: two deals played out
 @given(seed=seeds, rnd=st.randoms(use_true_random=False))
 def test_the_game_ends_within_a_bound(game_id, seed, rnd: random.Random):
     """Random play that never returns to a position already seen ends (won,
