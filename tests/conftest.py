@@ -160,15 +160,19 @@ def won_from_the_shell(run, game_id: str, seed: int, states: int = 20_000) -> No
 
 
 def pytest_collection_modifyitems(config, items):
-    """Each game's per-game tests form one group: under xdist's ``--dist
-    loadgroup`` (the test command's default) they run in one worker, so the
-    sheets and sample deals they share are made once, not once per worker.
-    The few long single tests (marked ``heavy``) go first, so that no worker
-    is left with one of them while the others have finished (the test
-    command keeps the order: ``--no-loadscope-reorder``)."""
-    for item in items:
+    """The tests in the order the test command's workers take them: the few
+    long single tests (marked ``heavy``) first, so that no worker is left
+    with one of them while the others have finished; then the tests of no
+    one game, in file order; then each game's per-game tests together.  Under
+    xdist's ``--dist worksteal`` (the test command's default) each worker
+    starts on its half of this list and an idle one takes over the last part
+    of a busy one's, so a game's tests mostly run in one worker: the sheets
+    and sample deals they share are made once, not once per worker."""
+    def game_of(item) -> str:
         callspec = getattr(item, "callspec", None)
         game = callspec.params.get("game_id") if callspec is not None else None
-        if isinstance(game, str):
-            item.add_marker(pytest.mark.xdist_group(game.partition(":")[0]))
-    items.sort(key=lambda item: item.get_closest_marker("heavy") is None)
+        return game.partition(":")[0] if isinstance(game, str) else ""
+
+    order = {id(item): n for n, item in enumerate(items)}
+    items.sort(key=lambda item: (item.get_closest_marker("heavy") is None, game_of(item),
+                                 order[id(item)]))

@@ -53,15 +53,24 @@ def cli_process(args, home: Path, **kw) -> subprocess.CompletedProcess:
 
 
 def moves_made(home: Path) -> int:
-    out = cli_process(["show", "--json"], home, stdout=subprocess.PIPE).stdout
-    return json.loads(out)["moves_made"]
+    """How many moves the saved game holds (read as the program reads it)."""
+    from patience_cli.game import Game
+
+    return len(Game.from_record(state_mod.Store(home).read("default")).moves)
 
 
 @pytest.fixture
-def dealt(tmp_path) -> Path:
+def dealt(tmp_path, monkeypatch, capsys) -> Path:
+    """A saved game of Fours, one deal made (in this process: the command
+    under test runs in its own)."""
     home = tmp_path / "st"
-    cli_process(["new", "fours", "--seed", "4"], home, stdout=subprocess.DEVNULL)
-    cli_process(["deal"], home, stdout=subprocess.DEVNULL)
+    monkeypatch.setenv("PATIENCE_HOME", str(home))
+    for args in (["new", "fours", "--seed", "4"], ["deal"]):
+        try:
+            cli.main(args)
+        except SystemExit as exc:
+            assert not exc.code, exc.code
+    capsys.readouterr()
     return home
 
 
