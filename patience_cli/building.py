@@ -30,6 +30,11 @@ def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]
 
 
 @functools.lru_cache(maxsize=None)
+def _one_rank(rank: int) -> frozenset[int]:
+    return frozenset((rank,))
+
+
+@functools.lru_cache(maxsize=None)
 def stepped_order(step: int) -> tuple[int, ...]:
     """The ranks of a pile climbing by *step* (``build.step_by``): double
     the step, then on by it, thirteen taken off where a sum passes it, to
@@ -65,6 +70,12 @@ class Building:
         #: piles whose build the layout says plainly: their fits() is a few
         #: comparisons, set out once here (None: the full rules)
         self._plain: tuple[tuple | None, ...] = tuple(self._plain_build(p) for p in self.specs)
+        #: piles whose build is plain once the position is known: "sequence"
+        #: (a set order of ranks), "decided" (a base or end the deal decides,
+        #: or suits all different: plain once the pile has a card), else None
+        self._plain_later: tuple[str | None, ...] = tuple(self._later_kind(p) for p in self.specs)
+        #: each (pile, build as decided)'s plain build, found when first asked
+        self._plain_decided: dict[tuple[int, Build], tuple] = {}
         if not self._worded:
             # a pile the layout gives no build never takes a card by its rules:
             # the move generator need not look at it (a feature's places may)
@@ -153,6 +164,22 @@ class Building:
                 b.base == FIRST or b.until == FIRST or b.capacity is not None or b.alone or \
                 b.one_way:
             return None
+        return self._plain_of(spec, b)
+
+    def _later_kind(self, spec: PileSpec) -> str | None:
+        """Whether a pile the layout does not build plainly is plain in a
+        given position (see ``_plain_later``)."""
+        b = spec.build
+        if self._plain[spec.index] is not None or b is None or self._worded or \
+                spec.index in self.placed_by or spec.role not in (
+                    Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
+                b.base_card is not None or b.step_by is not None or \
+                b.capacity is not None or b.alone or b.one_way:
+            return None
+        return "sequence" if b.sequence is not None else "decided"
+
+    def _plain_of(self, spec: PileSpec, b: Build) -> tuple:
+        """*spec*'s build *b* as a plain build (see :meth:`_plain_build`)."""
         if spec.role is Role.FOUNDATION or b.empty == "base":
             empty = b.base or 0
         else:
@@ -400,11 +427,26 @@ class Building:
         out = []
         for dst in dsts:
             plain = self._plain[dst]
-            if plain is None:
-                out.append((dst, None, "fits", None))
-                continue
-            empty, until, suit, steps, wrap = plain
             pile = pos.piles[dst]
+            if plain is None:
+                later = self._plain_later[dst]
+                spec = self.specs[dst]
+                build = spec.build
+                if later is None or (not pile and build.distinct_suits):  # type: ignore[union-attr]
+                    out.append((dst, None, "fits", None))
+                    continue
+                if later == "sequence":
+                    taker = self._sequence_taker(build, dst, pile)  # type: ignore[arg-type]
+                    if taker is not None:
+                        out.append(taker)
+                    continue
+                if build.base == FIRST or build.until == FIRST:  # type: ignore[union-attr]
+                    build = self.decided(pos, spec)
+                plain = self._plain_decided.get((dst, build))  # type: ignore[arg-type]
+                if plain is None:
+                    plain = self._plain_decided[dst, build] = \
+                        self._plain_of(spec, build)  # type: ignore[arg-type]
+            empty, until, suit, steps, wrap = plain
             if not pile:
                 if empty is not None:
                     out.append((dst, None if empty == 0 else frozenset((empty,)), None, None))
@@ -420,6 +462,20 @@ class Building:
             else:
                 out.append((dst, ranks, None, None))
         return out
+
+    @staticmethod
+    def _sequence_taker(build: Build, dst: int, pile: Sequence[Card]) -> tuple | None:
+        """What a pile built in a set order of ranks takes now (see
+        :meth:`_takers`): the next rank of its order, in its suit rule."""
+        order = build.sequence or ()
+        n = len(pile)
+        if n >= len(order):
+            return None
+        ranks = _one_rank(order[n])
+        if not pile or build.suit not in ("same", "alternate"):
+            return (dst, ranks, None, None)
+        top = pile[-1]
+        return (dst, ranks, build.suit, top.suit if build.suit == "same" else top.colour)
 
     def ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """The ranks pile *dst* takes now, for a quick look before
