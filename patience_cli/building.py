@@ -98,6 +98,8 @@ class Building:
         words made (:meth:`build_reason` words a refusal).  A game that
         words its own build rules is asked through them."""
         plain = self._plain[dst]
+        if plain is None and self._plain_later[dst] == "decided":
+            plain = self._plain_now(pos, dst)
         if plain is not None:
             pile = pos.piles[dst]
             empty, until, suit, steps, wrap = plain
@@ -430,22 +432,16 @@ class Building:
             pile = pos.piles[dst]
             if plain is None:
                 later = self._plain_later[dst]
-                spec = self.specs[dst]
-                build = spec.build
-                if later is None or (not pile and build.distinct_suits):  # type: ignore[union-attr]
-                    out.append((dst, None, "fits", None))
-                    continue
-                if later == "sequence":
+                build = self.specs[dst].build
+                if later == "sequence" and (pile or not build.distinct_suits):  # type: ignore[union-attr]
                     taker = self._sequence_taker(build, dst, pile)  # type: ignore[arg-type]
                     if taker is not None:
                         out.append(taker)
                     continue
-                if build.base == FIRST or build.until == FIRST:  # type: ignore[union-attr]
-                    build = self.decided(pos, spec)
-                plain = self._plain_decided.get((dst, build))  # type: ignore[arg-type]
+                plain = self._plain_now(pos, dst) if later == "decided" else None
                 if plain is None:
-                    plain = self._plain_decided[dst, build] = \
-                        self._plain_of(spec, build)  # type: ignore[arg-type]
+                    out.append((dst, None, "fits", None))
+                    continue
             empty, until, suit, steps, wrap = plain
             if not pile:
                 if empty is not None:
@@ -462,6 +458,22 @@ class Building:
             else:
                 out.append((dst, ranks, None, None))
         return out
+
+    def _plain_now(self, pos: Position, dst: int) -> tuple | None:
+        """A pile of ``_plain_later`` "decided" as a plain build in *pos*:
+        its base or end made real; None while it is empty and takes only a
+        suit its group does not hold yet."""
+        spec = self.specs[dst]
+        build = spec.build
+        assert build is not None
+        if build.distinct_suits and not pos.piles[dst]:
+            return None
+        if build.base == FIRST or build.until == FIRST:
+            build = self.decided(pos, spec)
+        plain = self._plain_decided.get((dst, build))
+        if plain is None:
+            plain = self._plain_decided[dst, build] = self._plain_of(spec, build)
+        return plain
 
     @staticmethod
     def _sequence_taker(build: Build, dst: int, pile: Sequence[Card]) -> tuple | None:

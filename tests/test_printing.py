@@ -448,11 +448,10 @@ def test_no_caption_below_6_points_and_nothing_off_the_drawing(game_id, paper, s
     bounds, and no two boxes overlapping."""
     layout = load_layout(game_id)
     game = None if seed is None else Game.new(game_id, seed=seed)
-    look = printing.sheet_look(layout, game, paper)
     doc = printing.Doc("unused.pdf", paper, "", "")
-    drawing = printing.make_diagram(layout, game, doc.width,
-                                    printing.diagram_room(printing.legend_flowables(
-                                        layout, game, printing.styles()), doc))
+    room = printing.diagram_room(printing.legend_flowables(layout, game, printing.styles()), doc)
+    look = printing.fit_look(layout, game, doc.width, room)  # as printing.sheet_look finds it
+    drawing = printing.make_diagram(layout, game, doc.width, room)
     sizes = [s.fontSize for s in strings(drawing)]
     assert sizes and min(sizes) >= 6.0, (game_id, min(sizes))
     x0, y0, x1, y1 = drawing.getBounds()
