@@ -137,6 +137,10 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         self.targets = tuple(i for g in self.target_groups for i in g)
         self._own_route = type(self).route_reason is not Rules.route_reason
         self._open_routes = not (self._routers or self._own_route)
+        #: for each pile, as the move generator asks: whether a move from it names
+        #: its card, and whether runs of cards may leave it
+        self._names_card = tuple(p.several_free for p in self.specs)
+        self._runs_leave = tuple(p.move != "top" for p in self.specs)
         self._setup_building()
         self._bare = type(self).play_own is Rules.play_own and type(self).record is \
             Rules.record and type(self).settle is Rules.settle and not self._after \
@@ -312,8 +316,9 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                 for rank in (taker[1] if taker[1] is not None else range(1, 14)):
                     by_rank.setdefault(rank, []).append(taker)
             first_group = dst_group is groups[0]
+            names_card, runs_leave = self._names_card, self._runs_leave
             for src in sources:
-                many = self.specs[src].several_free
+                many = names_card[src]
                 if not first_group and not self._one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
@@ -331,7 +336,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
                             if (anywhere or self.may_route(pos, src, dst, card)) \
                                     and (pos.piles[dst] or not self._pointless(pos, src, dst)):
                                 yield Move(_MOVE, src, dst, 1, card if many else None)
-                if self.specs[src].move != "top" and not first_group:
+                if runs_leave[src] and not first_group:
                     yield from self._run_moves(pos, src, by_rank)
         for f in self._adds:
             yield from f.moves(pos)
