@@ -178,7 +178,6 @@ def pytest_collection_modifyitems(config, items):
                                  order[id(item)]))
 
 
-
 def pytest_collection_finish(session):
     """Less garbage collection in the test process: the objects collection
     made (thousands of test items) live to the end, so they are moved out of
