@@ -19,11 +19,11 @@ from patience_cli.rng import MAX_SEED
 
 from conftest import ALL_GAMES
 
-#: a per-game budget: six random deals, each played for up to 80 random moves
+#: a per-game budget: six random deals, each played for up to 60 random moves
 SETTINGS = settings(max_examples=6, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 seeds = st.integers(min_value=0, max_value=MAX_SEED)
-choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=80)
+choices = st.lists(st.integers(min_value=0, max_value=10**6), max_size=60)
 
 #: The longest game random play may take before it must have ended (won,
 #: lost, or stuck: every legal move returns to a position already seen).
@@ -133,8 +133,8 @@ def test_the_game_ends_within_a_bound(game_id, seed, rnd: random.Random):
 @pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_forced_play_ends(game_id):
     """'patience auto' never loops: forced moves run out or the game ends (a
-    per-game budget: ten deals)."""
-    for seed in range(10):
+    per-game budget: six deals)."""
+    for seed in range(6):
         game = Game.new(game_id, seed=seed)
         for _ in range(MOVE_BOUND):
             move = game.rules.forced_move(game.position) or \
