@@ -219,6 +219,22 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
         assert f"{page}" in lines  # the page's own number, in its footer
 
 
+def test_a_booklet_whose_contents_are_guessed_wrong_comes_out_the_same(tmp_path, monkeypatch):
+    """The contents expected before the booklet is set only spare reportlab
+    passes: guessed wrong, the booklet is set again and is the same bytes."""
+    from patience_cli.printing import sheet as sheet_module
+
+    games = ["fours", "klondike", "sultan"]
+    right = tmp_path / "right.pdf"
+    printing.write_booklet(right, "a4", games)
+    guessed = sheet_module._expected_contents
+    monkeypatch.setattr(sheet_module, "_expected_contents", lambda *args: [
+        (level, title, page + 3, key) for level, title, page, key in guessed(*args)])
+    wrong = tmp_path / "wrong.pdf"
+    printing.write_booklet(wrong, "a4", games)
+    assert wrong.read_bytes() == right.read_bytes()
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None,
                     reason="needs pdftoppm to render the sheets: install poppler-utils "
                            "(Debian, Ubuntu: apt-get install poppler-utils)")
