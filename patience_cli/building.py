@@ -4,7 +4,8 @@ Part of :class:`patience_cli.engine.Rules` (a mixin: the core's building
 rules in a file of their own).  :meth:`Building.fits` is the cheap yes or no
 the move generator asks; :meth:`Building.build_reason` words a refusal; a
 game that words its own build rules (overriding ``build_reason``,
-``empty_reason`` or ``sequence_reason``) is asked through them.  A pile that
+``empty_reason`` or ``sequence_reason``) is asked through them, unless its
+``own_fits`` answers the yes or no without words.  A pile that
 a rule feature lays cards on by its own rule (a place aside) is answered by
 that feature.
 """
@@ -96,7 +97,8 @@ class Building:
     def fits(self, pos: Position, card: Card, dst: int) -> bool:
         """Whether *card* may go on pile *dst*: the cheap yes or no, with no
         words made (:meth:`build_reason` words a refusal).  A game that
-        words its own build rules is asked through them."""
+        words its own build rules answers through :meth:`own_fits` (by
+        default: through its words)."""
         plain = self._plain[dst]
         if plain is None and self._plain_later[dst] == "decided":
             plain = self._plain_now(pos, dst)
@@ -433,8 +435,9 @@ class Building:
             if plain is None:
                 later = self._plain_later[dst]
                 build = self.specs[dst].build
-                if later == "sequence" and (pile or not build.distinct_suits):  # type: ignore[union-attr]
-                    taker = self._sequence_taker(build, dst, pile)  # type: ignore[arg-type]
+                if later == "sequence" and build is not None and \
+                        (pile or not build.distinct_suits):  # empty, of suits all different: fits
+                    taker = self._sequence_taker(build, dst, pile)
                     if taker is not None:
                         out.append(taker)
                     continue

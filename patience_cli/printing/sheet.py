@@ -177,7 +177,8 @@ class Doc(BaseDocTemplate):
                  first: str = "sheet") -> None:
         size = PAPERS[paper]
         super().__init__(
-            target if isinstance(target, io.BytesIO) else str(target), pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
+            target if isinstance(target, io.BytesIO) else str(target),  # in memory: a trial
+            pagesize=size, leftMargin=MARGIN, rightMargin=MARGIN,
             topMargin=MARGIN, bottomMargin=MARGIN + 6, title=title,
             author="patience-cli", subject="Patience: layout diagram and rules",
             creator="patience-cli", producer="patience-cli (reportlab)",
