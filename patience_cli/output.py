@@ -222,10 +222,20 @@ def say(text: str = "") -> None:
     write(text + "\n")
 
 
+def one_line(text: str) -> str:
+    """The text with every character that is not printable (line and
+    paragraph separators, controls, zero-width and direction marks) written
+    as its escape, so that a message quoting what a person typed stays one
+    visible line."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def error(text: str) -> None:
     """One line on standard error (nothing if standard error is closed too)."""
     try:
-        sys.stderr.write(fit_encoding(f"patience: {text}\n", sys.stderr))
+        sys.stderr.write(fit_encoding(f"patience: {one_line(text)}\n", sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass

@@ -59,6 +59,17 @@ def run(home: Path, capsys: pytest.CaptureFixture[str]):
     return _run
 
 
+# Characters a hostile argument is made of: every ASCII character (controls
+# included) and the kinds of non-ASCII that trip parsers: letters with and
+# without combining marks, digits and numbers that are not ASCII, suit signs,
+# direction and zero-width marks, other spaces, a byte-order mark, CJK and an
+# emoji (a character outside the basic plane). A listed alphabet spares
+# hypothesis building its Unicode tables in each fresh test folder (about 3 s
+# a worker).
+HOSTILE_CHARACTERS = ("".join(map(chr, range(128))) + "äéß\u0301\u0308²٣１Ⅻ½♥♠♦♣"
+                      "\u200b\u200f\u202e\u2028\u00a0\u3000\ufeff\ufffd漢\U0001f0a1\U0001f600")
+
+
 def cards(text: str) -> tuple:
     return tuple(parse_card(w) for w in text.split())
 

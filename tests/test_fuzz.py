@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import HOSTILE_CHARACTERS
 from patience_cli import cli, printing
 
 COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",
@@ -25,7 +26,7 @@ WORDS = ["fours", "flower-garden", "flower", "the fours", "1", "2", "7", "11", "
          # digits that are not ASCII, and numbers past Python's int-parsing limit
          "²", "٣", "１", "3²", "9" * 5000, "fours@" + "9" * 5000, "fours@²"]
 
-hostile = st.one_of(st.sampled_from(WORDS), st.text(max_size=12))
+hostile = st.one_of(st.sampled_from(WORDS), st.text(HOSTILE_CHARACTERS, max_size=12))
 argv = st.tuples(st.sampled_from(COMMANDS), st.lists(hostile, max_size=6)).map(
     lambda t: [t[0], *t[1]])
 

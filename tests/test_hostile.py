@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import HOSTILE_CHARACTERS
 from patience_cli import cli, output
 from patience_cli import state as state_mod
 from patience_cli.game import MAX_DECK_TEXT
@@ -42,7 +43,9 @@ def forge(path: Path, change) -> dict:
 
 
 def one_line(err: str) -> bool:
-    return err.count("\n") == 1 and err.startswith("patience: ") and "Traceback" not in err
+    """One line by every line break Python knows (U+2028 and the like too)."""
+    return (len(err.splitlines()) == 1 and err.endswith("\n") and err.startswith("patience: ")
+            and "Traceback" not in err)
 
 
 # ------------------------------------------------------------------ output that fails
@@ -222,9 +225,9 @@ def test_a_huge_file_is_damage_without_reading_it_all(run, home, monkeypatch):
 
 _json = st.recursive(
     st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
-    | st.floats(allow_nan=False) | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                max_size=3),
+    | st.floats(allow_nan=False) | st.text(HOSTILE_CHARACTERS, max_size=8),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.text(HOSTILE_CHARACTERS, max_size=6), inner, max_size=3),
     max_leaves=6)
 FIELDS = [("format",), ("game",), ("variant",), ("deal",), ("deal", "seed"),
           ("deal", "version"), ("moves",), ("moves", 0), ("moves", 1), ("position",),
@@ -328,6 +331,15 @@ def test_outlandish_numbers_and_names_are_usage_errors(run, home, args):
     assert saved(home).read_bytes() == before
     assert sorted(p.name for p in saved(home).parent.iterdir()) == ["default.json",
                                                                     "default.json.lock"]
+
+
+@pytest.mark.parametrize("typed", ["\u2028", "a\nb", "\x1c", "\u2029x", "\x85", "\u202e12"])
+def test_a_line_break_typed_in_an_argument_stays_in_one_visible_line(run, home, typed):
+    """What a person typed is quoted in the error with its line breaks and
+    invisible marks escaped: still one line, every character visible."""
+    result = run("new", "fours", typed)
+    assert result.code == 2 and one_line(result.err), result.err
+    assert result.err[:-1].isprintable()
 
 
 def test_a_move_number_in_other_digits_is_not_that_move(run, home):
