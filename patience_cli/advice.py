@@ -8,7 +8,7 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from .cards import Card
 from .layout import Layout, PileSpec, Role
@@ -16,6 +16,15 @@ from .position import DEAL, Move, Position
 
 if TYPE_CHECKING:
     from .features import Feature
+
+
+class SafeRule(NamedTuple):
+    """See :meth:`Advice.safe_rule`."""
+
+    known: bool
+    onto: dict[str, frozenset[str] | None]
+    twins: bool
+    wide: bool
 
 
 class Advice:
@@ -92,6 +101,15 @@ class Advice:
             if len(homes) == 1:
                 return move
         return None
+
+    def safe_rule(self) -> "SafeRule":
+        """The terms of :meth:`safe_foundation_move`'s rule, for a search that
+        keeps positions of its own (:mod:`patience_cli.solver_compact`): whether
+        the rule holds for this layout, the suits laid on a card of each suit
+        (:meth:`_suits_onto`), whether a card's twin may take its place, and
+        whether the wider clause (two ranks lower home) applies."""
+        return SafeRule(self._safety_known(), {s: self._suits_onto(s) for s in "cdhs"},
+                        self._twins, not self.has_deal_step and self.plain_moves())  # type: ignore[attr-defined]
 
     @functools.cached_property
     def _twins(self) -> bool:

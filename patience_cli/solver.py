@@ -14,7 +14,10 @@ at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`): the greedy searches find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
-search is depth-first alone.  It ends with one of three answers:
+search is depth-first alone.  For the plainest games the depth-first search
+runs over compact positions (:mod:`patience_cli.solver_compact`): the same
+moves in the same order, pruned alike, several times faster.  It ends with
+one of three answers:
 
 * ``won``: a line of moves from the position to a won game (it replays
   through the engine, and so through the command line);
@@ -42,6 +45,7 @@ from typing import Callable, Iterator
 
 from .engine import Move, Position, Rules, Status
 from .position import MoveKind
+from .solver_compact import CompactSearch, Tables
 from .solver_guide import Guide
 from .solver_pruning import Pruning
 
@@ -96,7 +100,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
         elif order == "portfolio":
             searches = _portfolio(rules, start, pruning)
         elif order == "depth-first":
-            searches = iter([_DepthFirst(rules, start, pruning)])
+            searches = iter([_depth_first(rules, start, pruning)])
         else:
             raise ValueError(f"no search order {order!r}")
         return _run(searches, began, deadline, max_states, shorten,
@@ -193,6 +197,32 @@ class _DepthFirst(_Search):
         return LOST, []
 
 
+class _Compact(_Search):
+    """The depth-first search over compact positions, where the game is plain
+    enough (:mod:`patience_cli.solver_compact`)."""
+
+    def __init__(self, search: CompactSearch) -> None:
+        self.search = search
+        self.rules, self.start, self.pruning = search.rules, search.start, search.pruning
+
+    @property
+    def states(self) -> int:  # type: ignore[override]
+        return self.search.states
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        answer = self.search.step(n)
+        return None if answer is None else (WON if answer[0] else LOST, answer[1])
+
+
+def _depth_first(rules: Rules, start: Position, pruning: Pruning) -> _Search:
+    """The depth-first search over every position: over compact positions
+    where the game allows (and moves are pruned), else over the engine's."""
+    tables = Tables.of(rules) if pruning.enabled else None
+    if tables is not None:
+        return _Compact(CompactSearch(tables, start, pruning))
+    return _DepthFirst(rules, start, pruning)
+
+
 class _Greedy(_Search):
     """Greedy best-first: the position the *measure* rates highest is
     searched on first, ties going to the one met last (which keeps to one
@@ -266,7 +296,7 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
     hundredfold and more, and differs from deal to deal: short searches
     under many measures find far more wins than one long one (measured on
     the Flower-Garden)."""
-    yield _DepthFirst(rules, start, pruning)
+    yield _depth_first(rules, start, pruning)
     guide = Guide(rules)
     measures = [guide.measure(w) for w in Guide.MEASURES]
     for n in itertools.count():

@@ -59,6 +59,7 @@ class Pruning:
     def __init__(self, rules: Rules, enabled: bool = True,
                  start: Position | None = None) -> None:
         self.rules = rules
+        self.enabled = enabled
         self.open = enabled and rules.plain_moves()
         self.tableau = frozenset(rules.tableau)
         self.foundations = frozenset(rules.foundations)

@@ -1,0 +1,453 @@
+"""The solver's compact search for the plainest games: rows built on and a
+pack run through once (Klondike, Napoleon at St. Helena, Lucas ...).
+
+The engine answers every game through one move generator over
+:class:`~patience_cli.position.Position`, its features asked at each step.
+For a game that uses none of them beyond turning a row's top card up, a
+talon and scoring, a position is no more than the rows (cards as numbers,
+with the count face down), each foundation's top card, how far the pack is
+dealt and the talon; the moves follow from tables made once for the layout
+(what each row takes on each card, which foundation waits for which card).
+The search here is the solver's depth-first search (:mod:`patience_cli.solver`)
+over that form, some fifteen times as many positions a second, with the same
+rules that never lose a win (:class:`~patience_cli.solver_pruning.Pruning`):
+a card that is safe to play up is played alone; after a deal, the next move
+deals again or plays from the talon; a card just laid on a row is not moved
+on at once except to a foundation.
+
+Its moves are the engine's own :class:`Move` values: a winning line replays
+through the engine (:meth:`CompactSearch.step` checks it does, move by move).
+Tests hold the compact moves to the engine's on random positions of every
+game it takes (:func:`compact_moves` gives them unpruned).
+"""
+
+from __future__ import annotations
+
+import weakref
+
+from .cards import Card, Suit
+from .engine import DEAL, Move, MoveKind, Position, Rules
+from .features.face_turning import FaceTurning
+from .features.scoring import Scoring
+from .features.talon import Talon
+from .layout_model import Role
+
+_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_MOVE = MoveKind.MOVE
+_RUNS = ("top", "whole-run", "face-up-run", "built-run")
+
+
+def code(card: Card) -> int:
+    """A card as a number: 13 a suit, ace first (twins share theirs)."""
+    return _SUITS.index(card.suit) * 13 + card.rank - 1
+
+
+def _rank(c: int) -> int:
+    return c % 13 + 1
+
+
+_MADE: "weakref.WeakKeyDictionary[Rules, Tables | None]" = weakref.WeakKeyDictionary()
+
+
+#: A position in compact form, a plain tuple (made by the million):
+#: ``(rows, down, homes, dealt, talon)``: each row's cards (numbers, bottom
+#: first), each row's count of cards face down, each foundation's top card
+#: (-1 when empty), the cards dealt from the pack so far, the talon's cards.
+State = tuple
+
+
+class Tables:
+    """One layout as the compact search reads it; :meth:`of` says whether the
+    layout is plain enough (None if not), made once for a game's rules."""
+
+    @classmethod
+    def of(cls, rules: Rules) -> "Tables | None":
+        try:
+            return _MADE[rules]
+        except KeyError:
+            made = _MADE[rules] = cls._of(rules)
+            return made
+
+    @classmethod
+    def _of(cls, rules: Rules) -> "Tables | None":
+        if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations \
+                or rules.layout.pack_count > 4 \
+                or not rules.open_routes or rules.placed_by or rules.deals_up \
+                or rules.solver_moves.__func__ is not Rules.solver_moves \
+                or rules.solver_key.__func__ is not Rules.solver_key:
+            return None
+        talon: Talon | None = None
+        for f in rules.features:
+            if isinstance(f, Talon) and talon is None:
+                talon = f
+            elif not isinstance(f, (FaceTurning, Scoring)):
+                return None
+        roles = {Role.TABLEAU, Role.FOUNDATION} | ({Role.STOCK, Role.TALON} if talon else set())
+        if any(s.role not in roles for s in rules.specs):
+            return None
+        if talon is not None and (talon.redeals != 0 or rules.specs[talon.talon].build
+                                  is not None or rules.specs[talon.talon].deal_up is not None):
+            return None
+        if not set(rules.sources) <= set(rules.tableau) | ({talon.talon} if talon else set()):
+            return None
+        safe = rules.safe_rule()
+        for i in rules.tableau:
+            s = rules.specs[i]
+            if rules.plain_builds[i] is None or rules.plain_builds[i][4] or s.available != "top" or s.move not in _RUNS \
+                    or s.face not in ("up", "top-up") or s.blocked_by or s.build.alone \
+                    or s.accepts_from is not None or s.refill is not None or s.first_claim \
+                    or s.second_to is not None or s.deal_up is not None:
+                return None
+        for i in rules.foundations:
+            s, plain = rules.specs[i], rules.plain_builds[i]
+            if plain is None or plain[:5] != (1, 13, "same", frozenset((1,)), False) \
+                    or s.first_claim or s.as_they_appear or s.formed or s.deal_up is not None:
+                return None
+        return cls(rules, talon, safe)
+
+    def __init__(self, rules: Rules, talon: Talon | None, safe) -> None:
+        self.rules = rules
+        self.row_piles = tuple(rules.tableau)
+        self.home_piles = tuple(rules.foundations)
+        self.talon = talon.talon if talon else None
+        self.stock = talon.stock if talon else None
+        row_of = {p: n for n, p in enumerate(self.row_piles)}
+        #: the sources in the engine's order: a row's number, or -1 for the talon
+        self.sources = tuple(row_of.get(p, -1) for p in rules.sources)
+        self.talon_source = (-1,) if -1 in self.sources else ()
+        specs = [rules.specs[p] for p in self.row_piles]
+        self.runs = tuple(s.move for s in specs)
+        self.turning = tuple(s.face == "top-up" for s in specs)
+        # what each row takes on each top card, and empty
+        self.onto: list[list[frozenset[int]]] = []
+        # and the cards that follow each card in a row's own build (its built runs)
+        self.follows: list[list[frozenset[int]]] = []
+        self.empty: list[frozenset[int]] = []
+        for p in self.row_piles:
+            empty, until, suit, steps, wrap = rules.plain_builds[p][:5]
+            self.empty.append(frozenset() if empty is None else frozenset(range(52)) if empty == 0
+                              else frozenset(c for c in range(52) if _rank(c) == empty))
+            takes = []
+            for top in range(52):
+                if _rank(top) == until:
+                    takes.append(frozenset())
+                    continue
+                out = set()
+                for c in range(52):
+                    if _rank(c) - _rank(top) in steps and (suit == "any" or suit == "same" and c // 13 == top // 13
+                                          or suit == "alternate" and _red(c) != _red(top)):
+                        out.add(c)
+                takes.append(frozenset(out))
+            self.onto.append(takes)
+            build = rules.specs[p].build
+            cards = [Card(_rank(c), _SUITS[c // 13]) for c in range(52)]
+            self.follows.append([frozenset(c for c in range(52)
+                                           if rules.in_sequence(build, cards[c], cards[top]))
+                                 for top in range(52)])
+        #: the cards each card may be laid on, on some row
+        self.under = tuple(tuple(top for top in range(52) if any(c in o[top] for o in self.onto))
+                           for c in range(52))
+        # rows alike, and empty rows interchangeable: the first empty of each kind
+        self.kind = tuple((s.group, s.build) for s in specs)
+        self.group = tuple(s.group for s in specs)
+        self.alike_rows = tuple(tuple(row_of[p] for p in g) for g in rules.alike_groups()
+                                if g[0] in row_of)
+        self.all_rows_alike = self.alike_rows == (tuple(range(len(self.row_piles))),)
+        self.alike_homes = any(set(g) == set(self.home_piles) for g in rules.alike_groups())
+        self.packs = rules.layout.pack_count
+        self.safe = safe
+        self.onto_suits = tuple(None if safe.onto[s.value] is None else
+                                tuple(_SUITS.index(Suit(x)) for x in sorted(safe.onto[s.value]))
+                                for s in _SUITS)
+
+    # ------------------------------------------------------------ positions
+    def state(self, pos: Position, pack: int | None = None) -> State:
+        """*pos* in compact form, the pack dealt from one of *pack* cards
+        (by default the pack as it is in *pos*: none dealt yet)."""
+        left = 0 if self.stock is None else len(pos.piles[self.stock])
+        rows = tuple(tuple(code(c) for c in pos.piles[p]) for p in self.row_piles)
+        down = tuple(pos.down[p] for p in self.row_piles)
+        homes = tuple(code(pos.piles[f][-1]) if pos.piles[f] else -1 for f in self.home_piles)
+        talon = () if self.talon is None else tuple(code(c) for c in pos.piles[self.talon])
+        return rows, down, homes, 0 if pack is None else pack - left, talon
+
+    def pack(self, pos: Position) -> tuple[int, ...]:
+        """The pack's cards in the order they are dealt."""
+        return () if self.stock is None else tuple(code(c) for c in reversed(pos.piles[self.stock]))
+
+    def key(self, st: State) -> bytes:
+        """What the search remembers *st* by, in a few bytes: each row as its
+        count face down, its length and its cards, the rows of a group the
+        rules treat alike in sorted order (and so the foundations), then the
+        foundations' top cards, the count dealt and the talon."""
+        rows, down, homes, dealt, talon = st
+        if self.all_rows_alike:
+            shown = b"".join(sorted([bytes((d, len(r))) + bytes(r) for r, d in zip(rows, down)]))
+        else:
+            parts = [bytes((d, len(r))) + bytes(r) for r, d in zip(rows, down)]
+            for group in self.alike_rows:
+                for i, part in zip(group, sorted([parts[i] for i in group])):
+                    parts[i] = part
+            shown = b"".join(parts)
+        tops = bytes(sorted([h + 1 for h in homes]) if self.alike_homes else [h + 1 for h in homes])
+        return shown + tops + bytes((dealt,)) + bytes(talon)
+
+
+def _red(c: int) -> bool:
+    return c // 13 in (1, 2)
+
+
+class Compact:
+    """The compact moves of one layout from one start (its pack's order)."""
+
+    def __init__(self, tables: Tables, start: Position) -> None:
+        self.t = tables
+        self.deck = tables.pack(start)
+        self.total = sum(len(p) for p in start.piles)
+        self.copies = [0] * 52
+        for pile in start.piles:
+            for card in pile:
+                self.copies[code(card)] += 1
+
+    def moves(self, st: State, talon_only: bool = False,
+              safe_alone: bool = False) -> list[tuple[tuple | None, State, int]]:
+        """Every move the engine lists from *st* (in its order), each as
+        ``(move, state, foundation)``: the move as ``(src, dst, count)`` in the
+        engine's pile indexes (None for the deal; :func:`as_move` makes it
+        the engine's), the state it leads to and the foundation it lays a card
+        on (else -1).  With *talon_only*, the moves from the talon and the
+        deal alone; with *safe_alone*, the first move to a foundation that is
+        :meth:`safe` alone, where there is one."""
+        t = self.t
+        rows, down, homes, dealt, talon = st
+        out: list = []
+        piles, homes_at, talon_at = t.row_piles, t.home_piles, t.talon
+        # each source's top card, where it has one to play
+        tops = []
+        for src in (t.talon_source if talon_only else t.sources):
+            if src < 0:
+                if talon:
+                    tops.append((src, talon[-1]))
+            else:
+                row = rows[src]
+                if len(row) > down[src]:
+                    tops.append((src, row[-1]))
+        # to the foundations (of the empty ones, the first alone)
+        first_empty = homes.index(-1) if -1 in homes else -1
+        for src, c in tops:
+            if c % 13:
+                if c - 1 not in homes:
+                    continue
+                fs = [homes.index(c - 1)] if t.packs == 1 else \
+                    [f for f, h in enumerate(homes) if h == c - 1]
+            elif first_empty >= 0:
+                fs = [first_empty]
+            else:
+                continue
+            for f in fs:
+                new_homes = homes[:f] + (c,) + homes[f + 1:]
+                if src < 0:
+                    move = ((talon_at, homes_at[f], 1), (rows, down, new_homes, dealt, talon[:-1]),
+                            f)
+                else:
+                    move = ((piles[src], homes_at[f], 1), self._take(st, src, 1, new_homes), f)
+                if safe_alone and self.safe(c, f, homes):
+                    return [move]
+                out.append(move)
+        # to the rows: the rows that take each card, in order (of the empty
+        # ones alike, the first alone), found from the cards it may go on
+        on_top: dict[int, list[int]] = {}
+        empties: list[int] = []
+        kinds: set = set()
+        kind = t.kind
+        for d, row in enumerate(rows):
+            if row:
+                top = row[-1]
+                if top in on_top:
+                    on_top[top].append(d)
+                else:
+                    on_top[top] = [d]
+            elif kind[d] not in kinds:
+                kinds.add(kind[d])
+                empties.append(d)
+        onto, empty, under, runs = t.onto, t.empty, t.under, t.runs
+        for src, c in tops:
+            row = rows[src] if src >= 0 else ()
+            up = len(row) - down[src] if src >= 0 else 1
+            if src < 0 or up < 2 or runs[src] != "whole-run":
+                ds = [d for u in under[c] if u in on_top for d in on_top[u] if c in onto[d][u]]
+                for d in empties:
+                    if c in empty[d]:
+                        ds.append(d)
+                if len(ds) > 1:
+                    ds.sort()
+                for d in ds:
+                    if src < 0:
+                        out.append(((talon_at, piles[d], 1), (
+                            rows[:d] + (rows[d] + (c,),) + rows[d + 1:], down, homes, dealt,
+                            talon[:-1]), -1))
+                    elif d != src and (rows[d] or len(row) != 1 or t.group[src] != t.group[d]):
+                        out.append(((piles[src], piles[d], 1), self._lay(st, src, d, 1), -1))
+            if up > 1 and runs[src] != "top":
+                for count in self._counts(row, src, up):
+                    base = row[-count]
+                    ds = [d for u in under[base] if u in on_top for d in on_top[u]
+                          if base in onto[d][u]]
+                    for d in empties:
+                        if base in empty[d] and count != len(row):
+                            ds.append(d)
+                    if len(ds) > 1:
+                        ds.sort()
+                    for d in ds:
+                        if d != src:
+                            out.append(((piles[src], piles[d], count),
+                                        self._lay(st, src, d, count), -1))
+        if dealt < len(self.deck):
+            out.append((None, (rows, down, homes, dealt + 1, talon + (self.deck[dealt],)), -1))
+        return out
+
+    def _counts(self, row: tuple[int, ...], src: int, up: int) -> range:
+        """How many cards of more than one may leave row *src* together."""
+        how = self.t.runs[src]
+        if how == "whole-run":
+            return range(up, up + 1)
+        if how == "face-up-run":
+            return range(2, up + 1)
+        n = 1
+        follows = self.t.follows[src]
+        while n < up and row[-n] in follows[row[-n - 1]]:
+            n += 1
+        return range(2, n + 1)
+
+    def _take(self, st: State, src: int, count: int, homes: tuple[int, ...] | None = None,
+              rows: tuple | None = None) -> State:
+        """*st* with *count* cards taken from row *src* (the card beneath
+        turned up), and *homes* or *rows* where given."""
+        rows = st[0] if rows is None else rows
+        left = rows[src][:-count]
+        down = st[1]
+        if left and down[src] >= len(left) and self.t.turning[src]:
+            down = down[:src] + (len(left) - 1,) + down[src + 1:]
+        return (rows[:src] + (left,) + rows[src + 1:], down, st[2] if homes is None else homes,
+                st[3], st[4])
+
+    def _lay(self, st: State, src: int, dst: int, count: int) -> State:
+        rows = st[0]
+        rows = rows[:dst] + (rows[dst] + rows[src][-count:],) + rows[dst + 1:]
+        return self._take(st, src, count, rows=rows)
+
+    def home_count(self, homes: tuple[int, ...]) -> int:
+        return sum(h % 13 + 1 for h in homes if h >= 0)
+
+    def safe(self, c: int, f: int, homes: tuple[int, ...]) -> bool:
+        """Whether laying card *c* on foundation *f* can never hurt: the
+        engine's :meth:`~patience_cli.advice.Advice.safe_foundation_move`
+        rule, read from the compact position."""
+        t = self.t
+        rule = t.safe
+        if not rule.known:
+            return False
+        r = c % 13 + 1
+        if r > 2:
+            onto = t.onto_suits[c // 13]
+            if onto is not None and not self._rank_home(onto, r - 1, homes):
+                if not rule.wide or not self._rank_home(onto, r - 2, homes):
+                    return False
+                below = {s for x in onto for s in (t.onto_suits[x] or ())}
+                if not self._rank_home(below, r - 2, homes):
+                    return False
+        if rule.twins:
+            suit = c // 13
+            home = sum(1 for h in homes if h >= 0 and h // 13 == suit and h % 13 + 1 >= r)
+            others = self.copies[c] - home - 1
+            if others > 0:
+                waiting = sum(1 for g, h in enumerate(homes) if g != f and (
+                    (h >= 0 and h + 1 == c and c % 13) or (h < 0 and r == 1)))
+                if waiting < others:
+                    return False
+        return True
+
+    def _rank_home(self, suits, rank: int, homes: tuple[int, ...]) -> bool:
+        packs = self.t.packs
+        for s in suits:
+            if sum(1 for h in homes if h >= 0 and h // 13 == s and h % 13 + 1 >= rank) < packs:
+                return False
+        return True
+
+
+def as_move(move: tuple | None) -> Move:
+    """A compact search's move as the engine's."""
+    return DEAL if move is None else Move(_MOVE, *move)
+
+
+class CompactSearch:
+    """The solver's depth-first search (see :class:`patience_cli.solver._DepthFirst`)
+    over compact positions, run a slice at a time: :meth:`step` searches up
+    to *n* more positions and gives ``(True, line)`` for a win, ``(False,
+    [])`` once every position is searched, else None."""
+
+    budget = None
+
+    def __init__(self, tables: Tables, start: Position, pruning) -> None:
+        self.rules, self.start, self.pruning = tables.rules, start, pruning
+        self.c = Compact(tables, start)
+        self.key = tables.key
+        first = tables.state(start, len(self.c.deck))
+        self.seen = {self.key(first)}
+        self.states = 1
+        self.pass_deals = pruning.talon is not None
+        self.after_single = pruning.open
+        # each frame: the state, the moves still to try (the next last), the
+        # move that led here, and the row a single card was last laid on (or -1)
+        self.stack: list = [(first, self._moves(first, False, -1), None, -1)]
+
+    def _moves(self, st: State, after_deal: bool, last_row: int) -> list:
+        moves = self.c.moves(st, after_deal, safe_alone=True)
+        if last_row >= 0:
+            pile = self.c.t.row_piles[last_row]
+            moves = [m for m in moves if m[0] is None or m[2] >= 0 or m[0][0] != pile
+                     or m[0][2] != 1]
+        moves.reverse()
+        return moves
+
+    def step(self, n: int) -> tuple[bool, list[Move]] | None:
+        key, seen, stack, compact = self.key, self.seen, self.stack, self.c
+        row_of = {p: i for i, p in enumerate(compact.t.row_piles)}
+        goal = self.states + n
+        total, home_count, moves = compact.total, compact.home_count, self._moves
+        pass_deals, after_single = self.pass_deals, self.after_single
+        while stack:
+            st, todo, _, last = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            move, nxt, f = todo.pop()
+            if move is None and pass_deals:
+                stack.append((nxt, moves(nxt, True, last), move, last))
+                continue
+            k = key(nxt)
+            if k in seen:
+                continue
+            seen.add(k)
+            self.states += 1
+            if f >= 0 and home_count(nxt[2]) == total:
+                line = [frame[2] for frame in stack[1:]] + [move]
+                return True, self._replayed([as_move(m) for m in line])
+            row = row_of.get(move[1], -1) if after_single and move is not None \
+                and move[2] == 1 else -1
+            stack.append((nxt, moves(nxt, False, row), move, row))
+            if self.states >= goal:
+                return None
+        return False, []
+
+    def _replayed(self, line: list[Move]) -> list[Move]:
+        """*line*, checked move by move through the engine (a winning line
+        the engine would not play is a fault of this module's, never a win)."""
+        rules, pos = self.rules, self.start
+        for move in line:
+            if not rules.is_legal(pos, move):
+                raise RuntimeError(f"the compact search's move {move} is not the engine's")
+            pos = rules.apply(pos, move)
+        if not rules.is_won(pos):
+            raise RuntimeError("the compact search's winning line does not win")
+        return line

@@ -1,0 +1,138 @@
+"""The solver's compact search (patience_cli.solver_compact): the games it
+takes, its moves held to the engine's, its search to the engine's search."""
+
+import random
+
+import pytest
+
+from conftest import ALL_GAMES
+from patience_cli import solver
+from patience_cli.engine import MoveKind
+from patience_cli.game import Game
+from patience_cli.layout import load_layout
+from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver_compact import Compact, CompactSearch, Tables, as_move
+from patience_cli.solver_pruning import Pruning
+
+COMPACT = [("fortress", None), ("klondike", None), ("la-belle-lucie", "trefoil-two-packs"),
+           ("napoleon-at-st-helena", None)]
+
+
+def test_the_compact_form_takes_the_plainest_games_and_no_other():
+    """Rows built on, foundations in suit from the ace, a pack run through
+    once to a talon at most, nothing else: these four, and not a game with
+    a redeal (Lucas), a route rule (Napoleon's talon lanes), a gathering
+    (la Belle Lucie), foundations of any suit (the Kings) or a hand (the
+    Flower-Garden)."""
+    taken = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)
+             if Tables.of(Game.new(g, v, seed=1).rules) is not None]
+    assert taken == COMPACT
+
+
+def _states(tables: Tables, rules, pos, moves, pack: int) -> list:
+    return [(m, tables.state(rules.apply(pos, m), pack)) for m in moves]
+
+
+@pytest.mark.parametrize("game_id, variant", COMPACT)
+def test_the_compact_moves_are_the_engines_in_its_order(game_id, variant):
+    """Along random play (two deals, 60 moves each): the compact moves from a
+    position are the engine's moves, in the engine's order, each leading to
+    the position the engine's leads to; after a deal, those from the talon
+    and the deal; and with the safe rule, the engine's solver's choice (a
+    safe card up alone, or every move)."""
+    rnd = random.Random(f"compact/{game_id}/{variant}")
+    for seed in (1, 2):
+        game = Game.new(game_id, variant, seed=seed)
+        rules, pos = game.rules, game.position
+        tables = Tables.of(rules)
+        for _ in range(60):
+            compact = Compact(tables, pos)
+            pack = len(compact.deck)
+            st = tables.state(pos, pack)
+            engine = list(rules.open_moves(pos))
+            ours = compact.moves(st)
+            assert [(as_move(m), s) for m, s, _ in ours] == \
+                _states(tables, rules, pos, engine, pack), (game_id, seed)
+            assert all((f >= 0) == (rules.specs[as_move(m).dst].role.name == "FOUNDATION")
+                       for m, _, f in ours if m is not None)
+            chosen = rules.solver_moves(pos, engine)
+            safe = compact.moves(st, safe_alone=True)
+            assert [(as_move(m), s) for m, s, _ in safe] == \
+                _states(tables, rules, pos, chosen, pack), (game_id, seed)
+            if tables.talon is not None:
+                after = list(rules.open_moves_from(pos, tables.talon))
+                assert [(as_move(m), s) for m, s, _ in compact.moves(st, talon_only=True)] == \
+                    _states(tables, rules, pos, after, pack)
+            if not engine:
+                break
+            # mostly card moves (a deal now and then), so that rows empty and build up
+            cards = [m for m in engine if m.kind is MoveKind.MOVE]
+            pos = rules.apply(pos, rnd.choice(cards) if cards and rnd.random() < 0.8
+                              else rnd.choice(engine))
+
+
+def _generic(monkeypatch):
+    monkeypatch.setattr(solver.Tables, "of", classmethod(lambda cls, rules: None))
+
+
+@pytest.mark.parametrize("game_id, variant, seed, budget", [
+    ("fortress", None, 3, 3000), ("fortress", None, 9, 3000), ("klondike", None, 19, 3000),
+    ("klondike", None, 22, 3000), ("klondike", None, 1, 3000),
+    ("la-belle-lucie", "trefoil-two-packs", 2, 3000), ("napoleon-at-st-helena", None, 3, 12_000),
+])
+def test_the_compact_search_meets_the_positions_the_engines_search_meets(
+        game_id, variant, seed, budget, monkeypatch):
+    """Deals won, lost and left undecided at a budget of positions: the same
+    answer, the same winning line, after the same number of positions as the
+    search over the engine's positions (the same moves, tried in the same
+    order, pruned alike): a deal's answer at a budget of positions does not
+    depend on which search ran."""
+    game = Game.new(game_id, variant, seed=seed)
+    compact = solve(game.rules, game.start, seconds=120, max_states=budget, shorten=False)
+    _generic(monkeypatch)
+    game = Game.new(game_id, variant, seed=seed)
+    engine = solve(game.rules, game.start, seconds=120, max_states=budget, shorten=False)
+    assert (compact.result, compact.states, compact.moves) == \
+        (engine.result, engine.states, engine.moves)
+
+
+@pytest.mark.parametrize("seed, result", [(2, WON), (11, LOST), (18, LOST), (19, LOST)])
+def test_klondike_deals_are_decided_as_solvitaire_decides_them(seed, result):
+    """Whole Klondike deals, answered as Solvitaire answers them
+    (shared/peers/solvitaire.md); a win replays through the engine."""
+    game = Game.new("klondike", seed=seed)
+    answer = solve(game.rules, game.start, seconds=120)
+    assert answer.result == result
+    if result == WON:
+        pos = game.start
+        for move in answer.moves:
+            assert game.rules.is_legal(pos, move)
+            pos = game.rules.apply(pos, move)
+        assert game.rules.is_won(pos)
+
+
+def test_rows_alike_in_another_order_are_one_position_and_their_faces_count():
+    game = Game.new("klondike", seed=5)
+    tables = Tables.of(game.rules)
+    rows, down, homes, dealt, talon = tables.state(game.start, 24)
+    swapped = (rows[1], rows[0]) + rows[2:], (down[1], down[0]) + down[2:]
+    assert tables.key((*swapped, homes, dealt, talon)) == tables.key((rows, down, homes, dealt,
+                                                                       talon))
+    turned = (down[0], down[1] - 1) + down[2:]
+    assert tables.key((rows, turned, homes, dealt, talon)) != \
+        tables.key((rows, down, homes, dealt, talon))
+
+
+def test_a_winning_line_the_engine_would_not_play_is_a_fault_never_a_win(monkeypatch):
+    """The compact search replays its line through the engine before it
+    calls a deal won."""
+    from patience_cli import solver_compact
+
+    game = Game.new("klondike", seed=6)
+    monkeypatch.setattr(solver_compact, "as_move",
+                        lambda move: solver_compact.DEAL if move is None else
+                        solver_compact.Move(MoveKind.MOVE, move[0], move[0], move[2]))
+    search = CompactSearch(Tables.of(game.rules), game.start, Pruning(game.rules,
+                                                                       start=game.start))
+    with pytest.raises(RuntimeError, match="not the engine's"):
+        search.step(10_000)
