@@ -1,12 +1,12 @@
 """The solver's compact search for the plainest games: rows built on and a
-pack run through once (Klondike, Napoleon at St. Helena, Lucas ...).
+pack run through to a talon (Klondike, Napoleon at St. Helena, Lucas ...).
 
 The engine answers every game through one move generator over
 :class:`~patience_cli.position.Position`, its features asked at each step.
 For a game that uses none of them beyond turning a row's top card up, a
 talon and scoring, a position is no more than the rows (cards as numbers,
-with the count face down), each foundation's top card, how far the pack is
-dealt and the talon; the moves follow from tables made once for the layout
+with the count face down), each foundation's top card, the pack, the talon
+and the redeals used; the moves follow from tables made once for the layout
 (what each row takes on each card, which foundation waits for which card).
 The search here is the solver's depth-first search (:mod:`patience_cli.solver`)
 over that form, some fifteen times as many positions a second, with the same
@@ -50,9 +50,10 @@ _MADE: "weakref.WeakKeyDictionary[Rules, Tables | None]" = weakref.WeakKeyDictio
 
 
 #: A position in compact form, a plain tuple (made by the million):
-#: ``(rows, down, homes, dealt, talon)``: each row's cards (numbers, bottom
-#: first), each row's count of cards face down, each foundation's top card
-#: (-1 when empty), the cards dealt from the pack so far, the talon's cards.
+#: ``(rows, down, homes, pack, talon, used)``: each row's cards (numbers,
+#: bottom first), each row's count of cards face down, each foundation's top
+#: card (-1 when empty), the pack's cards in the order they are dealt, the
+#: talon's cards, the redeals used.
 State = tuple
 
 
@@ -85,7 +86,8 @@ class Tables:
         roles = {Role.TABLEAU, Role.FOUNDATION} | ({Role.STOCK, Role.TALON} if talon else set())
         if any(s.role not in roles for s in rules.specs):
             return None
-        if talon is not None and (talon.redeals != 0 or rules.specs[talon.talon].build
+        if talon is not None and (talon.redeals is None or talon.shuffle or talon.tracks_dealing
+                                  or rules.specs[talon.talon].build
                                   is not None or rules.specs[talon.talon].deal_up is not None):
             return None
         if not set(rules.sources) <= set(rules.tableau) | ({talon.talon} if talon else set()):
@@ -111,6 +113,7 @@ class Tables:
         self.home_piles = tuple(rules.foundations)
         self.talon = talon.talon if talon else None
         self.stock = talon.stock if talon else None
+        self.redeals: int = talon.redeals if talon else 0
         row_of = {p: n for n, p in enumerate(self.row_piles)}
         #: the sources in the engine's order: a row's number, or -1 for the talon
         self.sources = tuple(row_of.get(p, -1) for p in rules.sources)
@@ -161,26 +164,22 @@ class Tables:
                                 for s in _SUITS)
 
     # ------------------------------------------------------------ positions
-    def state(self, pos: Position, pack: int | None = None) -> State:
-        """*pos* in compact form, the pack dealt from one of *pack* cards
-        (by default the pack as it is in *pos*: none dealt yet)."""
-        left = 0 if self.stock is None else len(pos.piles[self.stock])
+    def state(self, pos: Position) -> State:
+        """*pos* in compact form."""
         rows = tuple(tuple(code(c) for c in pos.piles[p]) for p in self.row_piles)
         down = tuple(pos.down[p] for p in self.row_piles)
         homes = tuple(code(pos.piles[f][-1]) if pos.piles[f] else -1 for f in self.home_piles)
         talon = () if self.talon is None else tuple(code(c) for c in pos.piles[self.talon])
-        return rows, down, homes, 0 if pack is None else pack - left, talon
-
-    def pack(self, pos: Position) -> tuple[int, ...]:
-        """The pack's cards in the order they are dealt."""
-        return () if self.stock is None else tuple(code(c) for c in reversed(pos.piles[self.stock]))
+        pack = () if self.stock is None else \
+            tuple(code(c) for c in reversed(pos.piles[self.stock]))  # in the order dealt
+        return rows, down, homes, pack, talon, int(pos.get("redeals", 0))
 
     def key(self, st: State) -> bytes:
         """What the search remembers *st* by, in a few bytes: each row as its
         count face down, its length and its cards, the rows of a group the
         rules treat alike in sorted order (and so the foundations), then the
-        foundations' top cards, the count dealt and the talon."""
-        rows, down, homes, dealt, talon = st
+        foundations' top cards, the redeals used, the pack and the talon."""
+        rows, down, homes, pack, talon, used = st
         if self.all_rows_alike:
             shown = b"".join(sorted([bytes((d, len(r))) + bytes(r) for r, d in zip(rows, down)]))
         else:
@@ -190,7 +189,7 @@ class Tables:
                     parts[i] = part
             shown = b"".join(parts)
         tops = bytes(sorted([h + 1 for h in homes]) if self.alike_homes else [h + 1 for h in homes])
-        return shown + tops + bytes((dealt,)) + bytes(talon)
+        return shown + tops + bytes((used, len(pack))) + bytes(pack) + bytes(talon)
 
 
 def _red(c: int) -> bool:
@@ -198,11 +197,10 @@ def _red(c: int) -> bool:
 
 
 class Compact:
-    """The compact moves of one layout from one start (its pack's order)."""
+    """The compact moves of one layout, for a search from *start*."""
 
     def __init__(self, tables: Tables, start: Position) -> None:
         self.t = tables
-        self.deck = tables.pack(start)
         self.total = sum(len(p) for p in start.piles)
         self.copies = [0] * 52
         for pile in start.piles:
@@ -219,7 +217,7 @@ class Compact:
         deal alone; with *safe_alone*, the first move to a foundation that is
         :meth:`safe` alone, where there is one."""
         t = self.t
-        rows, down, homes, dealt, talon = st
+        rows, down, homes, pack, talon, used = st
         out: list = []
         piles, homes_at, talon_at = t.row_piles, t.home_piles, t.talon
         # each source's top card, where it has one to play
@@ -247,7 +245,7 @@ class Compact:
             for f in fs:
                 new_homes = homes[:f] + (c,) + homes[f + 1:]
                 if src < 0:
-                    move = ((talon_at, homes_at[f], 1), (rows, down, new_homes, dealt, talon[:-1]),
+                    move = ((talon_at, homes_at[f], 1), (rows, down, new_homes, pack, talon[:-1], used),
                             f)
                 else:
                     move = ((piles[src], homes_at[f], 1), self._take(st, src, 1, new_homes), f)
@@ -284,8 +282,8 @@ class Compact:
                 for d in ds:
                     if src < 0:
                         out.append(((talon_at, piles[d], 1), (
-                            rows[:d] + (rows[d] + (c,),) + rows[d + 1:], down, homes, dealt,
-                            talon[:-1]), -1))
+                            rows[:d] + (rows[d] + (c,),) + rows[d + 1:], down, homes, pack,
+                            talon[:-1], used), -1))
                     elif d != src and (rows[d] or len(row) != 1 or t.group[src] != t.group[d]):
                         out.append(((piles[src], piles[d], 1), self._lay(st, src, d, 1), -1))
             if up > 1 and runs[src] != "top":
@@ -302,8 +300,10 @@ class Compact:
                         if d != src:
                             out.append(((piles[src], piles[d], count),
                                         self._lay(st, src, d, count), -1))
-        if dealt < len(self.deck):
-            out.append((None, (rows, down, homes, dealt + 1, talon + (self.deck[dealt],)), -1))
+        if pack:
+            out.append((None, (rows, down, homes, pack[1:], talon + pack[:1], used), -1))
+        elif talon and used < t.redeals:  # the talon turned over, its first card first
+            out.append((None, (rows, down, homes, talon, (), used + 1), -1))
         return out
 
     def _counts(self, row: tuple[int, ...], src: int, up: int) -> range:
@@ -329,7 +329,7 @@ class Compact:
         if left and down[src] >= len(left) and self.t.turning[src]:
             down = down[:src] + (len(left) - 1,) + down[src + 1:]
         return (rows[:src] + (left,) + rows[src + 1:], down, st[2] if homes is None else homes,
-                st[3], st[4])
+                st[3], st[4], st[5])
 
     def _lay(self, st: State, src: int, dst: int, count: int) -> State:
         rows = st[0]
@@ -392,7 +392,7 @@ class CompactSearch:
         self.rules, self.start, self.pruning = tables.rules, start, pruning
         self.c = Compact(tables, start)
         self.key = tables.key
-        first = tables.state(start, len(self.c.deck))
+        first = tables.state(start)
         self.seen = {self.key(first)}
         self.states = 1
         self.pass_deals = pruning.talon is not None

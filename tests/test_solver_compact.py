@@ -15,60 +15,64 @@ from patience_cli.solver_compact import Compact, CompactSearch, Tables, as_move
 from patience_cli.solver_pruning import Pruning
 
 COMPACT = [("fortress", None), ("klondike", None), ("la-belle-lucie", "trefoil-two-packs"),
-           ("napoleon-at-st-helena", None)]
+           ("lucas", None), ("lucas", "lanes"), ("napoleon-at-st-helena", None)]
 
 
 def test_the_compact_form_takes_the_plainest_games_and_no_other():
     """Rows built on, foundations in suit from the ace, a pack run through
-    once to a talon at most, nothing else: these four, and not a game with
-    a redeal (Lucas), a route rule (Napoleon's talon lanes), a gathering
-    (la Belle Lucie), foundations of any suit (the Kings) or a hand (the
+    to a talon a set number of times at most, nothing else: these six, and
+    not a game with a route rule (Napoleon's talon lanes), a gathering (la
+    Belle Lucie), foundations of any suit (the Kings) or a hand (the
     Flower-Garden)."""
     taken = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)
              if Tables.of(Game.new(g, v, seed=1).rules) is not None]
     assert taken == COMPACT
 
 
-def _states(tables: Tables, rules, pos, moves, pack: int) -> list:
-    return [(m, tables.state(rules.apply(pos, m), pack)) for m in moves]
+def _states(tables: Tables, rules, pos, moves) -> list:
+    return [(m, tables.state(rules.apply(pos, m))) for m in moves]
 
 
 @pytest.mark.parametrize("game_id, variant", COMPACT)
 def test_the_compact_moves_are_the_engines_in_its_order(game_id, variant):
-    """Along random play (two deals, 60 moves each): the compact moves from a
-    position are the engine's moves, in the engine's order, each leading to
+    """Along random play (two deals of 100 moves: mostly card moves on the
+    first, so that rows empty and build up, mostly deals on the second, so
+    that the pack runs out and is dealt again where the game allows): the
+    compact moves from a position are the engine's moves, in the engine's order, each leading to
     the position the engine's leads to; after a deal, those from the talon
     and the deal; and with the safe rule, the engine's solver's choice (a
     safe card up alone, or every move)."""
     rnd = random.Random(f"compact/{game_id}/{variant}")
-    for seed in (1, 2):
+    redealt = False
+    for seed, dealing in ((1, 0.2), (2, 0.9)):
         game = Game.new(game_id, variant, seed=seed)
         rules, pos = game.rules, game.position
         tables = Tables.of(rules)
-        for _ in range(60):
+        for _ in range(100):
             compact = Compact(tables, pos)
-            pack = len(compact.deck)
-            st = tables.state(pos, pack)
+            st = tables.state(pos)
             engine = list(rules.open_moves(pos))
             ours = compact.moves(st)
             assert [(as_move(m), s) for m, s, _ in ours] == \
-                _states(tables, rules, pos, engine, pack), (game_id, seed)
+                _states(tables, rules, pos, engine), (game_id, seed)
             assert all((f >= 0) == (rules.specs[as_move(m).dst].role.name == "FOUNDATION")
                        for m, _, f in ours if m is not None)
             chosen = rules.solver_moves(pos, engine)
             safe = compact.moves(st, safe_alone=True)
             assert [(as_move(m), s) for m, s, _ in safe] == \
-                _states(tables, rules, pos, chosen, pack), (game_id, seed)
+                _states(tables, rules, pos, chosen), (game_id, seed)
             if tables.talon is not None:
                 after = list(rules.open_moves_from(pos, tables.talon))
                 assert [(as_move(m), s) for m, s, _ in compact.moves(st, talon_only=True)] == \
-                    _states(tables, rules, pos, after, pack)
+                    _states(tables, rules, pos, after)
             if not engine:
                 break
-            # mostly card moves (a deal now and then), so that rows empty and build up
             cards = [m for m in engine if m.kind is MoveKind.MOVE]
-            pos = rules.apply(pos, rnd.choice(cards) if cards and rnd.random() < 0.8
-                              else rnd.choice(engine))
+            move = engine[-1] if engine[-1].kind is MoveKind.DEAL and (
+                not cards or rnd.random() < dealing) else rnd.choice(cards or engine)
+            redealt |= move.kind is MoveKind.DEAL and not pos.piles[tables.stock]
+            pos = rules.apply(pos, move)
+    assert redealt == (tables.redeals > 0)  # the redeal was met where there is one
 
 
 def _generic(monkeypatch):
@@ -79,6 +83,7 @@ def _generic(monkeypatch):
     ("fortress", None, 3, 3000), ("fortress", None, 9, 3000), ("klondike", None, 19, 3000),
     ("klondike", None, 22, 3000), ("klondike", None, 1, 3000),
     ("la-belle-lucie", "trefoil-two-packs", 2, 3000), ("napoleon-at-st-helena", None, 3, 12_000),
+    ("lucas", None, 1, 3000), ("lucas", "lanes", 1, 3000),
 ])
 def test_the_compact_search_meets_the_positions_the_engines_search_meets(
         game_id, variant, seed, budget, monkeypatch):
@@ -114,13 +119,16 @@ def test_klondike_deals_are_decided_as_solvitaire_decides_them(seed, result):
 def test_rows_alike_in_another_order_are_one_position_and_their_faces_count():
     game = Game.new("klondike", seed=5)
     tables = Tables.of(game.rules)
-    rows, down, homes, dealt, talon = tables.state(game.start, 24)
+    rows, down, *rest = tables.state(game.start)
     swapped = (rows[1], rows[0]) + rows[2:], (down[1], down[0]) + down[2:]
-    assert tables.key((*swapped, homes, dealt, talon)) == tables.key((rows, down, homes, dealt,
-                                                                       talon))
+    assert tables.key((*swapped, *rest)) == tables.key((rows, down, *rest))
     turned = (down[0], down[1] - 1) + down[2:]
-    assert tables.key((rows, turned, homes, dealt, talon)) != \
-        tables.key((rows, down, homes, dealt, talon))
+    assert tables.key((rows, turned, *rest)) != tables.key((rows, down, *rest))
+    homes, pack, talon, used = rest
+    dealt = (rows, down, homes, pack[1:], talon + pack[:1], used)
+    assert tables.key(dealt) != tables.key((rows, down, homes, pack[1:], talon, used))
+    assert tables.key((rows, down, homes, (), pack, 1)) != \
+        tables.key((rows, down, homes, (), pack, 0))
 
 
 def test_a_winning_line_the_engine_would_not_play_is_a_fault_never_a_win(monkeypatch):
