@@ -9,16 +9,19 @@ with the count face down), each foundation's top card, the pack, the talon
 and the redeals used; the moves follow from tables made once for the layout
 (what each row takes on each card, which foundation waits for which card).
 The search here is the solver's depth-first search (:mod:`patience_cli.solver`)
-over that form, some fifteen times as many positions a second, with the same
+over that form, about five times as many positions a second, with the same
 rules that never lose a win (:class:`~patience_cli.solver_pruning.Pruning`):
 a card that is safe to play up is played alone; after a deal, the next move
 deals again or plays from the talon; a card just laid on a row is not moved
 on at once except to a foundation.
 
-Its moves are the engine's own :class:`Move` values: a winning line replays
-through the engine (:meth:`CompactSearch.step` checks it does, move by move).
-Tests hold the compact moves to the engine's on random positions of every
-game it takes (:func:`compact_moves` gives them unpruned).
+Its moves name the engine's piles (:func:`as_move` makes them the engine's
+:class:`Move` values): a winning line replays through the engine, and
+:meth:`CompactSearch.step` checks that it does, move by move, before it
+calls a deal won.  Tests hold the compact moves (:meth:`Compact.moves`), in
+their order, to the engine's along random play of every game it takes, and
+its search to the engine's search: the same answer after the same number of
+positions.
 """
 
 from __future__ import annotations
@@ -26,11 +29,13 @@ from __future__ import annotations
 import weakref
 
 from .cards import Card, Suit
+from .advice import SafeRule
 from .engine import DEAL, Move, MoveKind, Position, Rules
 from .features.face_turning import FaceTurning
 from .features.scoring import Scoring
 from .features.talon import Talon
 from .layout_model import Role
+from .solver_pruning import Pruning
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _MOVE = MoveKind.MOVE
@@ -95,7 +100,8 @@ class Tables:
         safe = rules.safe_rule()
         for i in rules.tableau:
             s = rules.specs[i]
-            if rules.plain_builds[i] is None or rules.plain_builds[i][4] or s.available != "top" or s.move not in _RUNS \
+            plain = rules.plain_builds[i]
+            if plain is None or plain[4] or s.available != "top" or s.move not in _RUNS \
                     or s.face not in ("up", "top-up") or s.blocked_by or s.build.alone \
                     or s.accepts_from is not None or s.refill is not None or s.first_claim \
                     or s.second_to is not None or s.deal_up is not None:
@@ -107,7 +113,7 @@ class Tables:
                 return None
         return cls(rules, talon, safe)
 
-    def __init__(self, rules: Rules, talon: Talon | None, safe) -> None:
+    def __init__(self, rules: Rules, talon: Talon | None, safe: SafeRule) -> None:
         self.rules = rules
         self.row_piles = tuple(rules.tableau)
         self.home_piles = tuple(rules.foundations)
@@ -121,32 +127,23 @@ class Tables:
         specs = [rules.specs[p] for p in self.row_piles]
         self.runs = tuple(s.move for s in specs)
         self.turning = tuple(s.face == "top-up" for s in specs)
-        # what each row takes on each top card, and empty
-        self.onto: list[list[frozenset[int]]] = []
-        # and the cards that follow each card in a row's own build (its built runs)
+        # for each row: the cards that follow each card in its build (its
+        # built runs), those it takes on each top card, and empty
+        cards = [Card(_rank(c), _SUITS[c // 13]) for c in range(52)]
         self.follows: list[list[frozenset[int]]] = []
+        self.onto: list[list[frozenset[int]]] = []
         self.empty: list[frozenset[int]] = []
         for p in self.row_piles:
-            empty, until, suit, steps, wrap = rules.plain_builds[p][:5]
+            empty, until = rules.plain_builds[p][:2]
+            build = rules.specs[p].build
+            follows = [frozenset(c for c in range(52)
+                                 if rules.in_sequence(build, cards[c], cards[top]))
+                       for top in range(52)]
+            self.follows.append(follows)
+            self.onto.append([frozenset() if _rank(top) == until else follows[top]
+                              for top in range(52)])
             self.empty.append(frozenset() if empty is None else frozenset(range(52)) if empty == 0
                               else frozenset(c for c in range(52) if _rank(c) == empty))
-            takes = []
-            for top in range(52):
-                if _rank(top) == until:
-                    takes.append(frozenset())
-                    continue
-                out = set()
-                for c in range(52):
-                    if _rank(c) - _rank(top) in steps and (suit == "any" or suit == "same" and c // 13 == top // 13
-                                          or suit == "alternate" and _red(c) != _red(top)):
-                        out.add(c)
-                takes.append(frozenset(out))
-            self.onto.append(takes)
-            build = rules.specs[p].build
-            cards = [Card(_rank(c), _SUITS[c // 13]) for c in range(52)]
-            self.follows.append([frozenset(c for c in range(52)
-                                           if rules.in_sequence(build, cards[c], cards[top]))
-                                 for top in range(52)])
         #: the cards each card may be laid on, on some row
         self.under = tuple(tuple(top for top in range(52) if any(c in o[top] for o in self.onto))
                            for c in range(52))
@@ -190,10 +187,6 @@ class Tables:
             shown = b"".join(parts)
         tops = bytes(sorted([h + 1 for h in homes]) if self.alike_homes else [h + 1 for h in homes])
         return shown + tops + bytes((used, len(pack))) + bytes(pack) + bytes(talon)
-
-
-def _red(c: int) -> bool:
-    return c // 13 in (1, 2)
 
 
 class Compact:
@@ -337,6 +330,7 @@ class Compact:
         return self._take(st, src, count, rows=rows)
 
     def home_count(self, homes: tuple[int, ...]) -> int:
+        """The cards on the foundations (each holds its suit from the ace up)."""
         return sum(h % 13 + 1 for h in homes if h >= 0)
 
     def safe(self, c: int, f: int, homes: tuple[int, ...]) -> bool:
@@ -368,6 +362,7 @@ class Compact:
         return True
 
     def _rank_home(self, suits, rank: int, homes: tuple[int, ...]) -> bool:
+        """Whether every card of *rank* in *suits* (each copy) is home."""
         packs = self.t.packs
         for s in suits:
             if sum(1 for h in homes if h >= 0 and h // 13 == s and h % 13 + 1 >= rank) < packs:
@@ -386,9 +381,7 @@ class CompactSearch:
     to *n* more positions and gives ``(True, line)`` for a win, ``(False,
     [])`` once every position is searched, else None."""
 
-    budget = None
-
-    def __init__(self, tables: Tables, start: Position, pruning) -> None:
+    def __init__(self, tables: Tables, start: Position, pruning: Pruning) -> None:
         self.rules, self.start, self.pruning = tables.rules, start, pruning
         self.c = Compact(tables, start)
         self.key = tables.key
