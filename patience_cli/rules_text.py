@@ -166,14 +166,15 @@ def odds_section(layout: Layout) -> str:
     if o is None:
         return ""
     decided = o["won"] + o["lost"]
+    budget = re.sub(r"\d{4,}", lambda m: f"{int(m.group()):,}", o["budget"])  # 20,000 positions
     told = (f"On deals 1 to {o['deals']:,} this program's solver, which sees every card "
-            f"({o['budget']}), won {o['won']:,}, proved {o['lost']:,} lost"
+            f"({budget}), won {o['won']:,}, proved {o['lost']:,} lost"
             + (f" and could not decide {o['undecided']:,}" if o["undecided"] else "")
             + f": between {_percent(o['low'])} and {_percent(o['high'])} of deals can be won "
             "(95% interval; undecided deals widen it, they are not counted as lost).")
     if o["undecided"] > decided:
         told += (" Most deals are still beyond the solver, so the interval says little "
-                 "yet: `patience odds` with a larger `--time` narrows it.")
+                 "yet: `patience odds` with larger `--states` and `--time` narrows it.")
     import textwrap
 
     return "\n## How often it comes out\n\n" + textwrap.fill(told, width=88) + "\n"

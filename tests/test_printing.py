@@ -548,6 +548,8 @@ def test_each_rule_sheet_prints_how_often_its_game_comes_out(tmp_path, game_id):
     odds = measured_odds(layout)
     assert odds is not None, f"{game_id}: no measured odds in rules_text/odds.json"
     assert f"deals 1 to {odds['deals']:,}" in rules and f"won {odds['won']:,}" in rules
+    positions = int(odds["budget"].split()[0])
+    assert f"({positions:,} positions" in rules  # 20,000 with its comma
 
 
 def test_a_seeded_sheet_lists_the_cards_under_a_squared_packets_top(tmp_path):
