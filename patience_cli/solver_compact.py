@@ -55,10 +55,10 @@ _MADE: "weakref.WeakKeyDictionary[Rules, Tables | None]" = weakref.WeakKeyDictio
 
 
 #: A position in compact form, a plain tuple (made by the million):
-#: ``(rows, down, homes, pack, talon, used)``: each row's cards (numbers,
-#: bottom first), each row's count of cards face down, each foundation's top
-#: card (-1 when empty), the pack's cards in the order they are dealt, the
-#: talon's cards, the redeals used.
+#: ``(rows, homes, pack, talon, used)``: each row as bytes (its count of
+#: cards face down, its count of cards, then its cards as numbers, bottom
+#: first), each foundation's top card (-1 when empty), the pack's cards in
+#: the order they are dealt and the talon's cards (bytes), the redeals used.
 State = tuple
 
 
@@ -163,30 +163,30 @@ class Tables:
     # ------------------------------------------------------------ positions
     def state(self, pos: Position) -> State:
         """*pos* in compact form."""
-        rows = tuple(tuple(code(c) for c in pos.piles[p]) for p in self.row_piles)
-        down = tuple(pos.down[p] for p in self.row_piles)
+        rows = tuple(bytes((pos.down[p], len(pos.piles[p]))) + bytes(code(c) for c in pos.piles[p])
+                     for p in self.row_piles)
         homes = tuple(code(pos.piles[f][-1]) if pos.piles[f] else -1 for f in self.home_piles)
-        talon = () if self.talon is None else tuple(code(c) for c in pos.piles[self.talon])
-        pack = () if self.stock is None else \
-            tuple(code(c) for c in reversed(pos.piles[self.stock]))  # in the order dealt
-        return rows, down, homes, pack, talon, int(pos.get("redeals", 0))
+        talon = b"" if self.talon is None else bytes(code(c) for c in pos.piles[self.talon])
+        pack = b"" if self.stock is None else \
+            bytes(code(c) for c in reversed(pos.piles[self.stock]))  # in the order dealt
+        return rows, homes, pack, talon, int(pos.get("redeals", 0))
 
     def key(self, st: State) -> bytes:
-        """What the search remembers *st* by, in a few bytes: each row as its
-        count face down, its length and its cards, the rows of a group the
-        rules treat alike in sorted order (and so the foundations), then the
-        foundations' top cards, the redeals used, the pack and the talon."""
-        rows, down, homes, pack, talon, used = st
+        """What the search remembers *st* by, in a few bytes: its rows (each
+        says its length), those of a group the rules treat alike in sorted
+        order (and so the foundations), then the foundations' top cards, the
+        redeals used, the pack and the talon."""
+        rows, homes, pack, talon, used = st
         if self.all_rows_alike:
-            shown = b"".join(sorted([bytes((d, len(r))) + bytes(r) for r, d in zip(rows, down)]))
+            shown = b"".join(sorted(rows))
         else:
-            parts = [bytes((d, len(r))) + bytes(r) for r, d in zip(rows, down)]
+            parts = list(rows)
             for group in self.alike_rows:
                 for i, part in zip(group, sorted([parts[i] for i in group])):
                     parts[i] = part
             shown = b"".join(parts)
         tops = bytes(sorted([h + 1 for h in homes]) if self.alike_homes else [h + 1 for h in homes])
-        return shown + tops + bytes((used, len(pack))) + bytes(pack) + bytes(talon)
+        return shown + tops + bytes((used, len(pack))) + pack + talon
 
 
 class Compact:
@@ -210,10 +210,10 @@ class Compact:
         deal alone; with *safe_alone*, the first move to a foundation that is
         :meth:`safe` alone, where there is one."""
         t = self.t
-        rows, down, homes, pack, talon, used = st
+        rows, homes, pack, talon, used = st
         out: list = []
         piles, homes_at, talon_at = t.row_piles, t.home_piles, t.talon
-        # each source's top card, where it has one to play
+        # each source's top card, where it has one to play (a row's face up)
         tops = []
         for src in (t.talon_source if talon_only else t.sources):
             if src < 0:
@@ -221,7 +221,7 @@ class Compact:
                     tops.append((src, talon[-1]))
             else:
                 row = rows[src]
-                if len(row) > down[src]:
+                if row[1] > row[0]:
                     tops.append((src, row[-1]))
         # to the foundations (of the empty ones, the first alone)
         first_empty = homes.index(-1) if -1 in homes else -1
@@ -238,10 +238,10 @@ class Compact:
             for f in fs:
                 new_homes = homes[:f] + (c,) + homes[f + 1:]
                 if src < 0:
-                    move = ((talon_at, homes_at[f], 1), (rows, down, new_homes, pack, talon[:-1], used),
-                            f)
+                    move = ((talon_at, homes_at[f], 1), (rows, new_homes, pack, talon[:-1], used), f)
                 else:
-                    move = ((piles[src], homes_at[f], 1), self._take(st, src, 1, new_homes), f)
+                    move = ((piles[src], homes_at[f], 1),
+                            (self._taken(rows, src, 1), new_homes, pack, talon, used), f)
                 if safe_alone and self.safe(c, f, homes):
                     return [move]
                 out.append(move)
@@ -252,7 +252,7 @@ class Compact:
         kinds: set = set()
         kind = t.kind
         for d, row in enumerate(rows):
-            if row:
+            if row[1]:
                 top = row[-1]
                 if top in on_top:
                     on_top[top].append(d)
@@ -263,43 +263,46 @@ class Compact:
                 empties.append(d)
         onto, empty, under, runs = t.onto, t.empty, t.under, t.runs
         for src, c in tops:
-            row = rows[src] if src >= 0 else ()
-            up = len(row) - down[src] if src >= 0 else 1
-            if src < 0 or up < 2 or runs[src] != "whole-run":
-                ds = [d for u in under[c] if u in on_top for d in on_top[u] if c in onto[d][u]]
-                for d in empties:
-                    if c in empty[d]:
-                        ds.append(d)
-                if len(ds) > 1:
-                    ds.sort()
-                for d in ds:
-                    if src < 0:
-                        out.append(((talon_at, piles[d], 1), (
-                            rows[:d] + (rows[d] + (c,),) + rows[d + 1:], down, homes, pack,
-                            talon[:-1], used), -1))
-                    elif d != src and (rows[d] or len(row) != 1 or t.group[src] != t.group[d]):
-                        out.append(((piles[src], piles[d], 1), self._lay(st, src, d, 1), -1))
+            if src < 0:
+                for d in self._takers(c, on_top, empties):
+                    out.append(((talon_at, piles[d], 1),
+                                (self._laid(rows, d, talon[-1:]), homes, pack, talon[:-1], used),
+                                -1))
+                continue
+            row = rows[src]
+            up = row[1] - row[0]
+            if up < 2 or runs[src] != "whole-run":
+                for d in self._takers(c, on_top, empties):
+                    if d != src and (rows[d][1] or row[1] != 1 or t.group[src] != t.group[d]):
+                        out.append(((piles[src], piles[d], 1),
+                                    (self._moved(rows, src, d, 1), homes, pack, talon, used), -1))
             if up > 1 and runs[src] != "top":
                 for count in self._counts(row, src, up):
-                    base = row[-count]
-                    ds = [d for u in under[base] if u in on_top for d in on_top[u]
-                          if base in onto[d][u]]
-                    for d in empties:
-                        if base in empty[d] and count != len(row):
-                            ds.append(d)
-                    if len(ds) > 1:
-                        ds.sort()
-                    for d in ds:
-                        if d != src:
+                    for d in self._takers(row[-count], on_top, empties):
+                        if d != src and (rows[d][1] or count != row[1]):
                             out.append(((piles[src], piles[d], count),
-                                        self._lay(st, src, d, count), -1))
+                                        (self._moved(rows, src, d, count), homes, pack, talon,
+                                         used), -1))
         if pack:
-            out.append((None, (rows, down, homes, pack[1:], talon + pack[:1], used), -1))
+            out.append((None, (rows, homes, pack[1:], talon + pack[:1], used), -1))
         elif talon and used < t.redeals:  # the talon turned over, its first card first
-            out.append((None, (rows, down, homes, talon, (), used + 1), -1))
+            out.append((None, (rows, homes, talon, b"", used + 1), -1))
         return out
 
-    def _counts(self, row: tuple[int, ...], src: int, up: int) -> range:
+    def _takers(self, c: int, on_top: dict[int, list[int]], empties: list[int]) -> list[int]:
+        """The rows that take card *c* (in order), given the rows by their
+        top cards and the empty rows that count."""
+        t = self.t
+        onto = t.onto
+        ds = [d for u in t.under[c] if u in on_top for d in on_top[u] if c in onto[d][u]]
+        for d in empties:
+            if c in t.empty[d]:
+                ds.append(d)
+        if len(ds) > 1:
+            ds.sort()
+        return ds
+
+    def _counts(self, row: bytes, src: int, up: int) -> range:
         """How many cards of more than one may leave row *src* together."""
         how = self.t.runs[src]
         if how == "whole-run":
@@ -312,22 +315,23 @@ class Compact:
             n += 1
         return range(2, n + 1)
 
-    def _take(self, st: State, src: int, count: int, homes: tuple[int, ...] | None = None,
-              rows: tuple | None = None) -> State:
-        """*st* with *count* cards taken from row *src* (the card beneath
-        turned up), and *homes* or *rows* where given."""
-        rows = st[0] if rows is None else rows
-        left = rows[src][:-count]
-        down = st[1]
-        if left and down[src] >= len(left) and self.t.turning[src]:
-            down = down[:src] + (len(left) - 1,) + down[src + 1:]
-        return (rows[:src] + (left,) + rows[src + 1:], down, st[2] if homes is None else homes,
-                st[3], st[4], st[5])
+    def _taken(self, rows: tuple[bytes, ...], src: int, count: int) -> tuple[bytes, ...]:
+        """*rows* with *count* cards taken from row *src* (the card beneath
+        turned up where the row turns its top card up)."""
+        row = rows[src]
+        down, n = row[0], row[1] - count
+        if n and down >= n and self.t.turning[src]:
+            down = n - 1
+        return rows[:src] + (bytes((down, n)) + row[2:2 + n],) + rows[src + 1:]
 
-    def _lay(self, st: State, src: int, dst: int, count: int) -> State:
-        rows = st[0]
-        rows = rows[:dst] + (rows[dst] + rows[src][-count:],) + rows[dst + 1:]
-        return self._take(st, src, count, rows=rows)
+    @staticmethod
+    def _laid(rows: tuple[bytes, ...], dst: int, cards: bytes) -> tuple[bytes, ...]:
+        row = rows[dst]
+        return rows[:dst] + (bytes((row[0], row[1] + len(cards))) + row[2:] + cards,) + \
+            rows[dst + 1:]
+
+    def _moved(self, rows: tuple[bytes, ...], src: int, dst: int, count: int) -> tuple:
+        return self._taken(self._laid(rows, dst, rows[src][-count:]), src, count)
 
     def home_count(self, homes: tuple[int, ...]) -> int:
         """The cards on the foundations (each holds its suit from the ace up)."""
@@ -423,7 +427,7 @@ class CompactSearch:
                 continue
             seen.add(k)
             self.states += 1
-            if f >= 0 and home_count(nxt[2]) == total:
+            if f >= 0 and home_count(nxt[1]) == total:
                 line = [frame[2] for frame in stack[1:]] + [move]
                 return True, self._replayed([as_move(m) for m in line])
             row = row_of.get(move[1], -1) if after_single and move is not None \
