@@ -33,6 +33,7 @@ from .advice import SafeRule
 from .engine import DEAL, Move, MoveKind, Position, Rules
 from .features.face_turning import FaceTurning
 from .features.scoring import Scoring
+from .features.routes import Routes
 from .features.talon import Talon
 from .layout_model import Role
 from .solver_pruning import Pruning
@@ -49,6 +50,16 @@ def code(card: Card) -> int:
 
 def _rank(c: int) -> int:
     return c % 13 + 1
+
+
+def _plain_route(spec) -> bool:
+    """Whether a row's routes are none, or fixed (:class:`Routes`): the groups
+    it takes cards from, and those a vacancy in it is filled from at the
+    player's choice, one card; never a pile it is second to."""
+    refill = spec.refill
+    return spec.second_to is None and (refill is None or (
+        refill.when == "player" and refill.after_deal is None and refill.size == 1
+        and refill.count is None and not refill.same_place))
 
 
 _MADE: "weakref.WeakKeyDictionary[Rules, Tables | None]" = weakref.WeakKeyDictionary()
@@ -78,7 +89,8 @@ class Tables:
     def _of(cls, rules: Rules) -> "Tables | None":
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations \
                 or rules.layout.pack_count > 4 \
-                or not rules.open_routes or rules.placed_by or rules.deals_up \
+                or type(rules).route_reason is not Rules.route_reason \
+                or rules.placed_by or rules.deals_up \
                 or rules.solver_moves.__func__ is not Rules.solver_moves \
                 or rules.solver_key.__func__ is not Rules.solver_key:
             return None
@@ -86,7 +98,7 @@ class Tables:
         for f in rules.features:
             if isinstance(f, Talon) and talon is None:
                 talon = f
-            elif not isinstance(f, (FaceTurning, Scoring)):
+            elif not isinstance(f, (FaceTurning, Scoring, Routes)):
                 return None
         roles = {Role.TABLEAU, Role.FOUNDATION} | ({Role.STOCK, Role.TALON} if talon else set())
         if any(s.role not in roles for s in rules.specs):
@@ -103,13 +115,14 @@ class Tables:
             plain = rules.plain_builds[i]
             if plain is None or plain[4] or s.available != "top" or s.move not in _RUNS \
                     or s.face not in ("up", "top-up") or s.blocked_by or s.build.alone \
-                    or s.accepts_from is not None or s.refill is not None or s.first_claim \
+                    or not _plain_route(s) or s.first_claim \
                     or s.second_to is not None or s.deal_up is not None:
                 return None
         for i in rules.foundations:
             s, plain = rules.specs[i], rules.plain_builds[i]
             if plain is None or plain[:5] != (1, 13, "same", frozenset((1,)), False) \
-                    or s.first_claim or s.as_they_appear or s.formed or s.deal_up is not None:
+                    or s.first_claim or s.as_they_appear or s.formed or s.deal_up is not None \
+                    or s.accepts_from is not None or s.refill is not None or s.second_to:
                 return None
         return cls(rules, talon, safe)
 
@@ -144,6 +157,17 @@ class Tables:
                               for top in range(52)])
             self.empty.append(frozenset() if empty is None else frozenset(range(52)) if empty == 0
                               else frozenset(c for c in range(52) if _rank(c) == empty))
+        # the sources each row takes cards from, filled and empty (None: any)
+        group_of = {n: rules.specs[rules.sources[i]].group for i, n in enumerate(self.sources)}
+
+        def sources(groups: tuple[str, ...] | None) -> frozenset[int] | None:
+            return None if groups is None else \
+                frozenset(n for n, g in group_of.items() if g in groups)
+
+        self.from_filled = tuple(sources(s.accepts_from) for s in specs)
+        self.from_empty = tuple(self.from_filled[d] if s.refill is None else
+                                sources(s.refill.sources) for d, s in enumerate(specs))
+        self.routed = any(f is not None for f in self.from_filled + self.from_empty)
         #: the cards each card may be laid on, on some row
         self.under = tuple(tuple(top for top in range(52) if any(c in o[top] for o in self.onto))
                            for c in range(52))
@@ -264,7 +288,7 @@ class Compact:
         onto, empty, under, runs = t.onto, t.empty, t.under, t.runs
         for src, c in tops:
             if src < 0:
-                for d in self._takers(c, on_top, empties):
+                for d in self._takers(c, on_top, empties, src):
                     out.append(((talon_at, piles[d], 1),
                                 (self._laid(rows, d, talon[-1:]), homes, pack, talon[:-1], used),
                                 -1))
@@ -272,13 +296,13 @@ class Compact:
             row = rows[src]
             up = row[1] - row[0]
             if up < 2 or runs[src] != "whole-run":
-                for d in self._takers(c, on_top, empties):
+                for d in self._takers(c, on_top, empties, src):
                     if d != src and (rows[d][1] or row[1] != 1 or t.group[src] != t.group[d]):
                         out.append(((piles[src], piles[d], 1),
                                     (self._moved(rows, src, d, 1), homes, pack, talon, used), -1))
             if up > 1 and runs[src] != "top":
                 for count in self._counts(row, src, up):
-                    for d in self._takers(row[-count], on_top, empties):
+                    for d in self._takers(row[-count], on_top, empties, src):
                         if d != src and (rows[d][1] or count != row[1]):
                             out.append(((piles[src], piles[d], count),
                                         (self._moved(rows, src, d, count), homes, pack, talon,
@@ -289,15 +313,19 @@ class Compact:
             out.append((None, (rows, homes, talon, b"", used + 1), -1))
         return out
 
-    def _takers(self, c: int, on_top: dict[int, list[int]], empties: list[int]) -> list[int]:
-        """The rows that take card *c* (in order), given the rows by their
-        top cards and the empty rows that count."""
+    def _takers(self, c: int, on_top: dict[int, list[int]], empties: list[int],
+                src: int) -> list[int]:
+        """The rows that take card *c* from source *src* (in order), given
+        the rows by their top cards and the empty rows that count."""
         t = self.t
         onto = t.onto
         ds = [d for u in t.under[c] if u in on_top for d in on_top[u] if c in onto[d][u]]
         for d in empties:
             if c in t.empty[d]:
                 ds.append(d)
+        if t.routed:
+            ds = [d for d in ds if (allowed := t.from_empty[d] if d in empties else
+                                    t.from_filled[d]) is None or src in allowed]
         if len(ds) > 1:
             ds.sort()
         return ds

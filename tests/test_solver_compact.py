@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_GAMES, pile_index, position
 from patience_cli import solver
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
@@ -15,15 +15,17 @@ from patience_cli.solver_compact import Compact, CompactSearch, Tables, as_move
 from patience_cli.solver_pruning import Pruning
 
 COMPACT = [("fortress", None), ("klondike", None), ("la-belle-lucie", "trefoil-two-packs"),
-           ("lucas", None), ("lucas", "lanes"), ("napoleon-at-st-helena", None)]
+           ("lucas", None), ("lucas", "lanes"), ("napoleon-at-st-helena", None),
+           ("napoleon-at-st-helena", "talon-lanes")]
 
 
 def test_the_compact_form_takes_the_plainest_games_and_no_other():
     """Rows built on, foundations in suit from the ace, a pack run through
-    to a talon a set number of times at most, nothing else: these six, and
-    not a game with a route rule (Napoleon's talon lanes), a gathering (la
-    Belle Lucie), foundations of any suit (the Kings) or a hand (the
-    Flower-Garden)."""
+    to a talon a set number of times at most, fixed routes (a vacancy filled
+    from the talon alone: Napoleon's talon lanes), nothing else: these
+    seven, and not a game with a vacancy filled at once (the Square), a
+    gathering (la Belle Lucie), foundations of any suit (the Kings) or a
+    hand (the Flower-Garden)."""
     taken = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)
              if Tables.of(Game.new(g, v, seed=1).rules) is not None]
     assert taken == COMPACT
@@ -31,6 +33,26 @@ def test_the_compact_form_takes_the_plainest_games_and_no_other():
 
 def _states(tables: Tables, rules, pos, moves) -> list:
     return [(m, tables.state(rules.apply(pos, m))) for m in moves]
+
+
+def _agree(tables: Tables, rules, pos) -> list:
+    """Holds the compact moves from *pos* to the engine's (see below); gives
+    the engine's."""
+    compact = Compact(tables, pos)
+    st = tables.state(pos)
+    engine = list(rules.open_moves(pos))
+    ours = compact.moves(st)
+    assert [(as_move(m), s) for m, s, _ in ours] == _states(tables, rules, pos, engine)
+    assert all((f >= 0) == (rules.specs[as_move(m).dst].role.name == "FOUNDATION")
+               for m, _, f in ours if m is not None)
+    chosen = rules.solver_moves(pos, engine)
+    safe = compact.moves(st, safe_alone=True)
+    assert [(as_move(m), s) for m, s, _ in safe] == _states(tables, rules, pos, chosen)
+    if tables.talon is not None:
+        after = list(rules.open_moves_from(pos, tables.talon))
+        assert [(as_move(m), s) for m, s, _ in compact.moves(st, talon_only=True)] == \
+            _states(tables, rules, pos, after)
+    return engine
 
 
 @pytest.mark.parametrize("game_id, variant", COMPACT)
@@ -49,22 +71,7 @@ def test_the_compact_moves_are_the_engines_in_its_order(game_id, variant):
         rules, pos = game.rules, game.position
         tables = Tables.of(rules)
         for _ in range(100):
-            compact = Compact(tables, pos)
-            st = tables.state(pos)
-            engine = list(rules.open_moves(pos))
-            ours = compact.moves(st)
-            assert [(as_move(m), s) for m, s, _ in ours] == \
-                _states(tables, rules, pos, engine), (game_id, seed)
-            assert all((f >= 0) == (rules.specs[as_move(m).dst].role.name == "FOUNDATION")
-                       for m, _, f in ours if m is not None)
-            chosen = rules.solver_moves(pos, engine)
-            safe = compact.moves(st, safe_alone=True)
-            assert [(as_move(m), s) for m, s, _ in safe] == \
-                _states(tables, rules, pos, chosen), (game_id, seed)
-            if tables.talon is not None:
-                after = list(rules.open_moves_from(pos, tables.talon))
-                assert [(as_move(m), s) for m, s, _ in compact.moves(st, talon_only=True)] == \
-                    _states(tables, rules, pos, after)
+            engine = _agree(tables, rules, pos)
             if not engine:
                 break
             cards = [m for m in engine if m.kind is MoveKind.MOVE]
@@ -73,6 +80,18 @@ def test_the_compact_moves_are_the_engines_in_its_order(game_id, variant):
             redealt |= move.kind is MoveKind.DEAL and not pos.piles[tables.stock]
             pos = rules.apply(pos, move)
     assert redealt == (tables.redeals > 0)  # the redeal was met where there is one
+
+
+@pytest.mark.parametrize("variant, takes", [(None, {"column", "talon"}),
+                                             ("talon-lanes", {"talon"})])
+def test_a_vacancy_takes_what_the_rules_route_to_it(variant, takes):
+    """Napoleon at St. Helena: a vacancy takes any free card; in the talon
+    lanes, only the talon's (the compact moves as the engine's)."""
+    rules, pos = position("napoleon-at-st-helena", {
+        2: "5h 9c", 3: "Kd 8s", 4: "3s", 11: "Ah", 19: "2c 3c", 20: "Ks Qd"}, variant=variant)
+    engine = _agree(Tables.of(rules), rules, pos)
+    vacancy = pile_index(rules, 1)
+    assert {rules.specs[m.src].group for m in engine if m.dst == vacancy} == takes
 
 
 def _generic(monkeypatch):
@@ -84,6 +103,7 @@ def _generic(monkeypatch):
     ("klondike", None, 22, 3000), ("klondike", None, 1, 3000),
     ("la-belle-lucie", "trefoil-two-packs", 2, 3000), ("napoleon-at-st-helena", None, 3, 12_000),
     ("lucas", None, 1, 3000), ("lucas", "lanes", 1, 3000),
+    ("napoleon-at-st-helena", "talon-lanes", 1, 3000),
 ])
 def test_the_compact_search_meets_the_positions_the_engines_search_meets(
         game_id, variant, seed, budget, monkeypatch):
