@@ -100,15 +100,13 @@ def _generic(monkeypatch):
 
 @pytest.mark.parametrize("game_id, variant, seed, budget", [
     ("fortress", None, 3, 3000), ("fortress", None, 9, 3000), ("klondike", None, 19, 3000),
-    ("klondike", None, 22, 3000), ("klondike", None, 1, 3000),
-    ("la-belle-lucie", "trefoil-two-packs", 2, 3000), ("napoleon-at-st-helena", None, 3, 12_000),
-    ("lucas", None, 1, 3000), ("lucas", "lanes", 1, 3000),
-    ("napoleon-at-st-helena", "talon-lanes", 1, 3000),
+    ("klondike", None, 22, 3000), ("la-belle-lucie", "trefoil-two-packs", 2, 3000),
+    ("napoleon-at-st-helena", None, 3, 12_000), ("lucas", "lanes", 15, 3000),
 ])
 def test_the_compact_search_meets_the_positions_the_engines_search_meets(
         game_id, variant, seed, budget, monkeypatch):
-    """Deals won, lost and left undecided at a budget of positions: the same
-    answer, the same winning line, after the same number of positions as the
+    """Deals won and lost within a budget of positions: the same answer, the
+    same winning line, after the same number of positions as the
     search over the engine's positions (the same moves, tried in the same
     order, pruned alike): a deal's answer at a budget of positions does not
     depend on which search ran."""
@@ -117,6 +115,7 @@ def test_the_compact_search_meets_the_positions_the_engines_search_meets(
     _generic(monkeypatch)
     game = Game.new(game_id, variant, seed=seed)
     engine = solve(game.rules, game.start, seconds=120, max_states=budget, shorten=False)
+    assert compact.result in (WON, LOST)  # decided: the whole search is compared
     assert (compact.result, compact.states, compact.moves) == \
         (engine.result, engine.states, engine.moves)
 
