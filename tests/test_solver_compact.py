@@ -36,8 +36,10 @@ def _states(tables: Tables, rules, pos, moves) -> list:
 
 
 def _agree(tables: Tables, rules, pos) -> list:
-    """Holds the compact moves from *pos* to the engine's (see below); gives
-    the engine's."""
+    """Holds the compact moves from *pos* to the engine's: every move, in
+    order, to the same position; with the safe rule, the engine solver's
+    choice; after a deal, the talon's moves and the deal.  Gives the
+    engine's moves."""
     compact = Compact(tables, pos)
     st = tables.state(pos)
     engine = list(rules.open_moves(pos))
