@@ -94,6 +94,15 @@ class Building:
         whether it turns the corner), else None (see :meth:`fits`)."""
         return self._plain
 
+    def plain_build_now(self, pos: Position, dst: int) -> tuple | None:
+        """Pile *dst*'s build in *pos* as a plain build (see :meth:`plain_builds`),
+        where it is one: as the layout says it, or once the deal or the pile's
+        first card has decided it; else None."""
+        plain = self._plain[dst]
+        if plain is None and self._plain_later[dst] == "decided":
+            plain = self._plain_now(pos, dst)
+        return plain
+
     def fits(self, pos: Position, card: Card, dst: int) -> bool:
         """Whether *card* may go on pile *dst*: the cheap yes or no, with no
         words made (:meth:`build_reason` words a refusal).  A game that

@@ -16,7 +16,9 @@ win a position looks (:class:`Guide`): the greedy searches find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
 search is depth-first alone.  For the plainest games the depth-first search
 runs over compact positions (:mod:`patience_cli.solver_compact`): the same
-moves in the same order, pruned alike, several times faster.  It ends with
+moves in the same order, pruned alike, several times faster.  A position
+with a card that can never move again is lost at once
+(:mod:`patience_cli.solver_stuck`).  It ends with
 one of three answers:
 
 * ``won``: a line of moves from the position to a won game (it replays

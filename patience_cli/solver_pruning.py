@@ -7,6 +7,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import Card
 from .engine import Move, MoveKind, Position, Rules
+from .solver_stuck import Held
 
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 #: the "pile" that must take the next move after a deal passed through: the
@@ -44,6 +45,12 @@ class Pruning:
       a move between that leaves both alone could as well be made before
       the deal.  The position just dealt is passed through in the same way
       (:data:`AFTER_DEAL`);
+    * where nothing but the player's moves of single cards shifts a tableau
+      card, and an empty pile may stay empty, a position with a card that
+      can never move again (its foundation's card under it, every card it
+      may go on home or under it: :class:`~patience_cli.solver_stuck.Held`)
+      is lost: it is searched no further (la Belle Lucie after its last
+      gathering, the Four Corners, the Capricieuse);
     * where the tableau builds with no regard to suit, the hand's cards of a
       rank are pooled: which of them was laid where is left open until one
       goes up, and positions that differ only in that are one position to
@@ -86,6 +93,8 @@ class Pruning:
             frozenset(c for pile in start.piles for c in pile)
         #: the talon, where a deal is passed through to the next deal or a move from it
         self.talon = self._plain_talon()
+        #: the rule that finds a card that can never move again (a lost position)
+        self.held = Held.of(rules) if enabled else None
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
@@ -197,6 +206,10 @@ class Pruning:
         the status's check for a game that only shifts cards about: the
         search keeps its own record of the positions it has seen, and that
         check would cost more than it saves."""
+        if self.held is not None and self.held.lost(
+                pos, last.dst if pending is None and last is not None and last.kind == "move"
+                and last.dst in self.tableau else None):
+            return []
         pooled = bool(self.pool)
         if pending == AFTER_DEAL:
             moves = self.rules.solver_moves(pos, list(self.rules.open_moves_from(pos, self.talon)))
