@@ -61,7 +61,7 @@ class Held:
         for rank in range(1, 14):
             for suit in _SUITS:
                 card = (rank, suit)
-                under: set[tuple[int, Suit]] = set()
+                targets: set[tuple[int, Suit]] = set()
                 for d in rules.tableau:
                     empty, until, rule, steps, wrap = plain[d]
                     if empty is not None and (empty == 0 or empty == rank):
@@ -76,8 +76,8 @@ class Held:
                             if rule == "same" and s is not suit or rule == "alternate" and \
                                     Card(1, s).colour is Card(1, suit).colour:
                                 continue
-                            under.add((below, s))
-                self.onto[card] = frozenset(under)
+                            targets.add((below, s))
+                self.onto[card] = frozenset(targets)
 
     @classmethod
     def of(cls, rules: Rules) -> "Held | None":
