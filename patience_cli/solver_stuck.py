@@ -11,10 +11,11 @@ can go nowhere else.
 
 A card X is held, in one position, when
 
-* no foundation can take it: each foundation that still builds in X's suit
-  (or in any suit) wants the card below X in its order, and every such card
-  not yet home lies under X in X's own pile (so it cannot come up before X
-  moves); and a foundation still empty begins with another rank;
+* no foundation can take it: each foundation that may still build in X's
+  suit (or in any suit; one still empty too, unless it begins with X's
+  rank, when X may go up as soon as it is free) wants the card before X in
+  its order, and every such card not yet home lies under X in X's own pile
+  (so it cannot come up before X moves);
 * no tableau pile can take it: every card X may be laid on, by each pile's
   build, is home already or lies under X in its pile; and no empty pile
   would take X (a pile may yet be emptied).
