@@ -13,7 +13,11 @@ over that form, about five times as many positions a second, with the same
 rules that never lose a win (:class:`~patience_cli.solver_pruning.Pruning`):
 a card that is safe to play up is played alone; after a deal, the next move
 deals again or plays from the talon; a card just laid on a row is not moved
-on at once except to a foundation.
+on at once except to a foundation.  A position with a card that can never
+move again is searched no further, as the engine's search does where it
+reads that rule (:class:`~patience_cli.solver_stuck.CompactHeld`, which
+also reads rows whose face-up cards move together, and the talon: so in
+Klondike, where the engine's search does not).
 
 Its moves name the engine's piles (:func:`as_move` makes them the engine's
 :class:`Move` values): a winning line replays through the engine, and
@@ -37,6 +41,7 @@ from .features.routes import Routes
 from .features.talon import Talon
 from .layout_model import Role
 from .solver_pruning import Pruning
+from .solver_stuck import CompactHeld
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 _MOVE = MoveKind.MOVE
@@ -422,9 +427,13 @@ class CompactSearch:
         self.states = 1
         self.pass_deals = pruning.talon is not None
         self.after_single = pruning.open
+        #: the proof of loss from a card that can never move again, where one may be
+        self.held = CompactHeld.of(tables.under, tables.empty, tables.runs, self.c.copies,
+                                   tables.redeals)
         # each frame: the state, the moves still to try (the next last), the
         # move that led here, and the row a single card was last laid on (or -1)
-        self.stack: list = [(first, self._moves(first, False, -1), None, -1)]
+        self.stack: list = [] if self.held is not None and self.held.lost(first) else \
+            [(first, self._moves(first, False, -1), None, -1)]
 
     def _moves(self, st: State, after_deal: bool, last_row: int) -> list:
         moves = self.c.moves(st, after_deal, safe_alone=True)
@@ -440,7 +449,7 @@ class CompactSearch:
         row_of = {p: i for i, p in enumerate(compact.t.row_piles)}
         goal = self.states + n
         total, home_count, moves = compact.total, compact.home_count, self._moves
-        pass_deals, after_single = self.pass_deals, self.after_single
+        pass_deals, after_single, held = self.pass_deals, self.after_single, self.held
         while stack:
             st, todo, _, last = stack[-1]
             if not todo:
@@ -448,7 +457,8 @@ class CompactSearch:
                 continue
             move, nxt, f = todo.pop()
             if move is None and pass_deals:
-                stack.append((nxt, moves(nxt, True, last), move, last))
+                if held is None or not held.dealt_lost(nxt):
+                    stack.append((nxt, moves(nxt, True, last), move, last))
                 continue
             k = key(nxt)
             if k in seen:
@@ -458,6 +468,11 @@ class CompactSearch:
             if f >= 0 and home_count(nxt[1]) == total:
                 line = [frame[2] for frame in stack[1:]] + [move]
                 return True, self._replayed([as_move(m) for m in line])
+            if held is not None and (
+                    held.homed_lost(nxt, nxt[1][f]) if f >= 0 else
+                    held.dealt_lost(nxt) if move is None else
+                    held.laid_lost(nxt, row_of[move[1]], move[2])):
+                continue  # lost: searched no further (only what the move changed is looked at)
             row = row_of.get(move[1], -1) if after_single and move is not None \
                 and move[2] == 1 else -1
             stack.append((nxt, moves(nxt, False, row), move, row))

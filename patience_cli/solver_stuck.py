@@ -201,3 +201,125 @@ class Held:
                 if out.get((before, s), 0) > under.get((before, s), 0):
                     return True
         return False
+
+
+class CompactHeld:
+    """The same proof read from the compact search's positions
+    (:mod:`patience_cli.solver_compact`: rows as bytes, foundations by their
+    top cards, each built up in suit from the ace; a talon never built on),
+    for rows whose cards leave one at a time or all their face-up cards
+    together (Klondike), and for the talon.
+
+    A card X leaves a row only to a foundation, from the top, or carried by
+    a move onto another row or an empty one.  The card at the foot of that
+    move, its *base*, is X itself where cards leave one at a time, or while
+    X lies face down (once turned up it is on top); where the face-up cards
+    move together, the lowest of them (the cards between it and X cannot
+    leave before X).  So X is held when each copy of the card before it in
+    its suit not home lies under it, and its base can never move: each card
+    the base may be laid on is home or under X (under the base, or carried
+    with it), and no empty row takes the base.  X then never leaves its
+    row, nor the card before it from under X.  A talon card leaves only
+    from the top, alone: held the same way once no redeal is left (one
+    would turn the talon over).  An ace is never held: a foundation waits
+    for each copy."""
+
+    def __init__(self, under: tuple[tuple[int, ...], ...], free: frozenset[int],
+                 whole: tuple[bool, ...], copies: list[int], redeals: int) -> None:
+        self.under, self.free, self.whole = under, free, whole
+        self.copies, self.redeals = copies, redeals
+        #: each card, the cards that may be laid on it
+        self.over = tuple(tuple(x for x in range(52) if c in under[x]) for c in range(52))
+
+    @classmethod
+    def of(cls, under: tuple[tuple[int, ...], ...], empty: tuple[frozenset[int], ...],
+           runs: tuple[str, ...], copies: list[int], redeals: int) -> "CompactHeld | None":
+        """The rule for a layout whose rows lay each card on the cards of
+        *under* (a card as a number, as the compact search's), whose empty
+        rows take the cards of *empty* and move cards as *runs* says, with
+        *copies* of each card in play and *redeals*; None where every card in
+        play may go to an empty row (none is ever held) or a row moves runs
+        of another kind."""
+        free = frozenset().union(*empty)
+        if all(c in free for c in range(52) if copies[c]) or \
+                not set(runs) <= {"top", "whole-run"}:
+            return None
+        return cls(under, free, tuple(how == "whole-run" for how in runs), copies, redeals)
+
+    def lost(self, st: tuple) -> bool:
+        """Whether a card of the compact position *st* is held."""
+        rows, homes, _, talon, used = st
+        for r, row in enumerate(rows):
+            for j in range(row[1]):
+                if self._held(row, r, j, homes):
+                    return True
+        return used >= self.redeals and any(
+            self._held(talon, -1, i, homes) for i in range(1, len(talon)))
+
+    def homed_lost(self, st: tuple, c: int) -> bool:
+        """Whether a card is held once card *c* has gone home (from a position
+        not lost): only a card whose base *c* could have taken can have
+        become held (the cards from that base up), or a card that follows
+        *c* in its suit (the twin of *c* may lie under it)."""
+        rows, homes, _, talon, used = st
+        looks = [(y, True) for y in self.over[c]]
+        if c % 13 != 12:
+            looks.append((c + 1, False))
+        for y, base in looks:
+            for r, row in enumerate(rows):
+                at = row.find(y, 2) - 2
+                while at >= 0:
+                    tops = range(at, row[1]) if base and self.whole[r] and at == row[0] \
+                        else (at,)
+                    if any(self._held(row, r, j, homes) for j in tops):
+                        return True
+                    at = row.find(y, at + 3) - 2
+            if used >= self.redeals:
+                at = talon.find(y)
+                while at >= 0:
+                    if self._held(talon, -1, at, homes):
+                        return True
+                    at = talon.find(y, at + 1)
+        return False
+
+    def laid_lost(self, st: tuple, r: int, count: int) -> bool:
+        """Whether one of the *count* cards just laid on row *r* is held
+        (after a move that sent no card home, from a position not lost: no
+        other card's lot changed)."""
+        row = st[0][r]
+        for j in range(row[1] - count, row[1]):
+            x = row[2 + j]
+            if x % 13 and row.find(x - 1, 2, 2 + j) >= 0 and self._held(row, r, j, st[1]):
+                return True
+        return False
+
+    def dealt_lost(self, st: tuple) -> bool:
+        """Whether the card just dealt onto the talon is held."""
+        talon = st[3]
+        n = len(talon) - 1
+        return n > 0 and talon[n] % 13 > 0 and talon.find(talon[n] - 1, 0, n) >= 0 and \
+            st[4] >= self.redeals and self._held(talon, -1, n, st[1])
+
+    def _out(self, c: int, homes: tuple[int, ...]) -> int:
+        """The copies of card *c* not home."""
+        suit = c // 13
+        return self.copies[c] - sum(1 for h in homes if h >= c and h // 13 == suit)
+
+    def _held(self, pile: bytes, r: int, j: int, homes: tuple[int, ...]) -> bool:
+        """Whether the card at *j* of *pile* (row *r*, bytes with its face-down
+        count and length first; or the talon, *r* -1, bare) is held."""
+        start = 2 if r >= 0 else 0
+        x = pile[start + j]
+        if not x % 13 or pile.find(x - 1, start, start + j) < 0:
+            return False  # (most cards: the card before it is not under it)
+        below = pile[start:start + j]
+        under = below.count(x - 1)
+        if not under or under < self._out(x - 1, homes):
+            return False  # (every copy home: none under it either)
+        base = pile[start + pile[0]] if r >= 0 and self.whole[r] and j >= pile[0] else x
+        if base in self.free:
+            return False
+        for u in self.under[base]:
+            if self._out(u, homes) > below.count(u):
+                return False
+        return True

@@ -6,13 +6,14 @@ import random
 import pytest
 
 from conftest import ALL_GAMES, pile_index, position
-from patience_cli import solver
+from patience_cli import solver, solver_compact
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
 from patience_cli.solver_compact import Compact, CompactSearch, Tables, as_move
 from patience_cli.solver_pruning import Pruning
+from patience_cli.solver_stuck import Held
 
 COMPACT = [("fortress", None), ("klondike", None), ("la-belle-lucie", "trefoil-two-packs"),
            ("lucas", None), ("lucas", "lanes"), ("napoleon-at-st-helena", None),
@@ -111,8 +112,12 @@ def test_the_compact_search_meets_the_positions_the_engines_search_meets(
     same winning line, after the same number of positions as the
     search over the engine's positions (the same moves, tried in the same
     order, pruned alike): a deal's answer at a budget of positions does not
-    depend on which search ran."""
+    depend on which search ran.  (Where the engine's search does not read
+    a card that can never move again, as in Klondike, whose runs move
+    together, the compact search does not either here.)"""
     game = Game.new(game_id, variant, seed=seed)
+    if Held.of(game.rules) is None:
+        monkeypatch.setattr(solver_compact.CompactHeld, "of", classmethod(lambda cls, *a: None))
     compact = solve(game.rules, game.start, seconds=120, max_states=budget, shorten=False)
     _generic(monkeypatch)
     game = Game.new(game_id, variant, seed=seed)
