@@ -1,5 +1,6 @@
 """Proofs of loss from a card that can never move again (for the solver:
-:mod:`patience_cli.solver_pruning`; no I/O).
+:mod:`patience_cli.solver_pruning` on the engine's positions, :class:`CompactHeld`
+on the compact search's; no I/O).
 
 A card on a tableau pile leaves it only to a foundation or onto another
 pile's top card.  Where neither can ever happen, the card stays where it is
@@ -288,7 +289,7 @@ class CompactHeld:
         other card's lot changed)."""
         row = st[0][r]
         for j in range(row[1] - count, row[1]):
-            x = row[2 + j]
+            x = row[2 + j]  # (_held's first test, here to spare most cards the call)
             if x % 13 and row.find(x - 1, 2, 2 + j) >= 0 and self._held(row, r, j, st[1]):
                 return True
         return False
