@@ -10,6 +10,7 @@ import random
 import pytest
 
 from conftest import position
+from test_solver_compact import COMPACT  # the games the compact search takes
 from patience_cli import solver_compact
 from patience_cli.cards import Card, Suit
 from patience_cli.game import Game
@@ -27,6 +28,15 @@ def _held(rules, pos) -> tuple[CompactHeld, tuple]:
     """The compact rule for *pos*'s game, and *pos* in compact form."""
     tables = Tables.of(rules)
     return CompactSearch(tables, pos, Pruning(rules, start=pos)).held, tables.state(pos)
+
+
+def test_the_compact_rule_takes_the_compact_games_where_some_card_no_space_takes():
+    """Klondike (spaces take kings), Lucas and the Trefoil of two packs
+    (spaces never filled); not Napoleon at St. Helena, Fortress or Lucas
+    with lanes, where a space takes any card."""
+    taken = [(g, v) for g, v in COMPACT
+             if _held(Game.new(g, v, seed=1).rules, Game.new(g, v, seed=1).position)[0]]
+    assert taken == [("klondike", None), ("la-belle-lucie", "trefoil-two-packs"), ("lucas", None)]
 
 
 def test_a_run_whose_foot_can_go_nowhere_holds_the_card_over_its_suits_lower_card():
