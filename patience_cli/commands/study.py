@@ -108,8 +108,8 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
                 f"({_count(sol.states, 'position')} searched, {sol.seconds:.1f} s):")
         return "\n".join([head, *first, *commands]) + "\n"
     if sol.result == LOST:
-        return (f"No win is possible {where}: all {_count(sol.reached, 'position')} that "
-                "can be reached were searched.\n")
+        return (f"No win is possible {where}: proved in {_count(sol.reached, 'position')} "
+                "(the search followed every line that could matter).\n")
     if sol.full:
         return (f"No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
                 "searched): the search keeps as many positions as it may, and more time "
