@@ -26,7 +26,8 @@ one of three answers:
 * ``lost``: every position reachable was searched and none is won: a proof
   that the game cannot come out from there;
 * ``gave up``: the time or the number of positions ran out first, or the
-  memory (:data:`MEMORY_MOST`, 900 MB): more time would not help then.
+  memory (the search may add :data:`MEMORY_MOST`, 900 MB, to what the
+  process held when it began): more time would not help then.
 
 A game may order or prune moves through the :meth:`Rules.solver_moves` hook
 and declare positions alike through :meth:`Rules.solver_key` (``Rules`` gets
@@ -309,8 +310,11 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
-MEMORY_MOST = 900 << 20  # the process's resident memory past which a search gives up,
-                         # as when out of time, rather than fill the machine's memory
+MEMORY_MOST = 900 << 20  # the resident memory a search may add to what its process held
+                         # when it began: past it the search gives up, as when out of time,
+                         # rather than fill the machine's memory (a worker process that
+                         # ran a large search keeps its pages: the next one must not be
+                         # charged for them)
 KEPT_MOST = 800_000  # where the system does not say the memory in use: the positions the
                      # searches may keep at once (most games need under 1 KB each)
 LOOKS = 64           # the turns between two looks at the memory in use
@@ -328,6 +332,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
     main = next(searches)
     side: _Search | None = None
     total = 0
+    held_before = _resident()
     for turn in itertools.count():
         search = main
         if turn % TURNS:
@@ -348,7 +353,7 @@ def _run(searches: Iterator[_Search], began: float, deadline: float,
             side = None  # spent: the next search takes its place (and its positions go)
         if turn % LOOKS == LOOKS - 1:
             resident = _resident()
-            if (resident >= memory_most if resident is not None else
+            if (resident - (held_before or 0) >= memory_most if resident is not None else
                     main.states + (side.states if side is not None else 0) >= KEPT_MOST):
                 return Solution(GAVE_UP, [], total, time.monotonic() - began, full=True)
         if (max_states is not None and total >= max_states) or time.monotonic() > deadline:

@@ -465,7 +465,7 @@ def test_a_search_gives_up_before_it_fills_the_memory(run, monkeypatch):
     game = Game.new("flower-garden", seed=2)
     monkeypatch.setattr(solver, "LOOKS", 1)
     assert solver._resident() > 0
-    monkeypatch.setattr(solver, "MEMORY_MOST", solver._resident() + (200 << 20))
+    monkeypatch.setattr(solver, "MEMORY_MOST", 200 << 20)
     assert not solve(game.rules, game.start, seconds=60, max_states=3000).full
     monkeypatch.setattr(solver, "MEMORY_MOST", 0)
     found = solve(game.rules, game.start, seconds=60)
@@ -478,6 +478,31 @@ def test_a_search_gives_up_before_it_fills_the_memory(run, monkeypatch):
     monkeypatch.setattr(solver, "KEPT_MOST", 2000)
     found = solve(game.rules, game.start, seconds=60)
     assert found.full and 2000 <= found.states < 2000 + 2 * solver.SLICE
+
+
+def test_a_search_is_charged_only_for_the_memory_it_adds(monkeypatch):
+    """A worker process of 'patience odds' keeps the pages of a large search
+    it ran before: the next deal's search must not give up at its first look
+    for memory it never took (a run at 1,000,000 positions recorded deals
+    "undecided" after 16,384 positions so)."""
+    from patience_cli import solver
+    game = Game.new("flower-garden", seed=2)
+    monkeypatch.setattr(solver, "LOOKS", 1)
+    monkeypatch.setattr(solver, "MEMORY_MOST", 200 << 20)
+    held = [8 << 30]  # the process holds 8 GB already, and each look finds 1 MB more
+
+    def resident():
+        held[0] += 1 << 20
+        return held[0]
+    monkeypatch.setattr(solver, "_resident", resident)
+    found = solve(game.rules, game.start, seconds=60, max_states=3000)
+    assert not found.full and found.states == 3000
+
+    def growing():  # a search that adds more than its bound still gives up
+        held[0] += 300 << 20
+        return held[0]
+    monkeypatch.setattr(solver, "_resident", growing)
+    assert solve(game.rules, game.start, seconds=60, max_states=3000).full
 
 
 def test_cards_of_one_rank_from_the_bouquet_lie_alike_in_the_garden():
