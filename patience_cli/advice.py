@@ -288,18 +288,35 @@ class Advice:
         out = []
         ordered = {g for f in self.features for g in f.ordered_groups()}
         named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
+        # groups whose piles answer to the pile in the same place of another group
+        placed = {g for p in self.specs for g in (*p.blocked_by, p.take_top, p.set_aside)
+                  if g} | {p.group for p in self.specs if p.blocked_by or p.take_top
+                           or p.set_aside or (p.refill is not None and p.refill.same_place)}
         if self.layout.rules == "standard":
             for group, piles in self.group_piles.items():
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
                 if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION,
                                                         Role.DISCARD) or \
-                        group in ordered or (first.build is not None and first.build.step_by) \
+                        group in ordered or group in placed \
+                        or (first.build is not None and first.build.step_by) \
                         or any(p.number in named or isinstance(p.deal_up, tuple)
                                for p in specs):
                     continue
-                rule = lambda p: (p.role, p.build, p.available, p.face, p.move,  # noqa: E731
-                                  p.accepts_from, p.second_to, p.first_claim, p.deal_up)
-                if all(rule(p) == rule(first) for p in specs):
-                    out.append(piles)
+                # the piles of the group that the rules treat alike: all of
+                # them, or those of one build where a layout gives each its
+                # own (the Sultan's kings of one suit, its ace of hearts apart)
+                classes: dict[tuple, list[int]] = {}
+                for i, p in zip(piles, specs):
+                    classes.setdefault(_play_rule(p), []).append(i)
+                out.extend(tuple(c) for c in classes.values() if len(c) > 1)
         return tuple(out)
+
+
+def _play_rule(p: PileSpec) -> tuple:
+    """Everything a pile's spec says that bears on play once the cards are
+    dealt (not its number, place or label, nor how it is dealt: the Lady of
+    the Manor's heaps, each dealt one rank, play alike): two piles of a
+    group alike in this are interchangeable to the search, their cards aside."""
+    return (p.role, p.build, p.available, p.face, p.move, p.accepts_from, p.second_to,
+            p.first_claim, p.deal_up, p.refill, p.as_they_appear, p.formed)

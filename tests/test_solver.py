@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from patience_cli.cards import Suit
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
 from patience_cli.solver import GAVE_UP, LOST, WON, Pruning, solve
@@ -334,6 +335,21 @@ def test_positions_alike_under_the_rules_are_one_to_the_solver():
     # in every new deal: its foundations are not alike, nor are its packets
     layout, corners = load("four-corners")
     assert corners.alike_groups() == ()
+    # the Sultan's foundations: seven kings that take the ace to the queen of
+    # their suit are alike (cards aside), its ace of hearts apart; the two kings
+    # of clubs a different height up are one position either way round
+    game = Game.new("sultan", "hoffmann", seed=2)
+    rules, start = game.rules, game.start
+    kings = [f for f in rules.foundations if start.piles[f][0].rank == 13]
+    assert rules.alike_groups() == (tuple(kings),)
+    clubs = [f for f in kings if start.piles[f][0].suit is Suit.CLUBS]
+
+    def higher(f):  # the ace and two of clubs up on foundation f
+        piles = list(start.piles)
+        piles[f] += tuple(cards("Ac 2c"))
+        return start._replace(piles=tuple(piles))
+    assert higher(clubs[0]) != higher(clubs[1])
+    assert rules.solver_key(higher(clubs[0])) == rules.solver_key(higher(clubs[1]))
 
 
 def test_a_proof_of_no_win(run):
