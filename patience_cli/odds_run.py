@@ -30,6 +30,8 @@ def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
                 shorten=False, memory_most=memory)
     result = WON if sol.result == SOLVER_WON else LOST if sol.result == SOLVER_LOST \
         else UNDECIDED
+    if sol.full:  # stopped by the memory cap: it had only the positions it reached
+        budget = Budget(min(budget.positions, sol.states), budget.seconds)
     return DealAnswer(game, variant, seed, result, sol.states, sol.seconds, budget)
 
 

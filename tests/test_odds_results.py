@@ -112,6 +112,24 @@ def test_odds_keeps_each_answer_and_a_second_run_takes_them(run, tmp_path):
     assert "answers kept in output/odds/fours.jsonl (30 taken from it, 0 solved now)" in text
 
 
+def test_a_deal_stopped_by_the_memory_cap_is_undecided_within_the_positions_it_reached(
+        monkeypatch):
+    """A search that gave up for memory did not have the run's budget: its
+    answer says the positions it reached, so a run with that budget, on a
+    machine with more memory, tries the deal again."""
+    from patience_cli import solver
+    from patience_cli.odds_run import solve_deal
+
+    monkeypatch.setattr(solver, "LOOKS", 1)  # a look at the memory every 256 positions
+    found = solve_deal("flower-garden", None, 2, LARGE, memory=0)
+    assert found.result == "undecided" and found.positions < LARGE.positions
+    assert found.budget == Budget(found.positions, LARGE.seconds)
+    answers = Answers("flower-garden", None)
+    answers.add(found)
+    assert answers.usable(2, LARGE) is None and answers.usable(2, SMALL) == found
+    assert solve_deal("flower-garden", None, 2, SMALL).budget == SMALL
+
+
 def test_a_run_stopped_part_way_resumes_where_it_stopped(run, tmp_path):
     whole = valid(run("odds", "sympathy", "--deals", "12", "--no-results", "--json").out)
     file = tmp_path / "half.jsonl"
