@@ -204,7 +204,16 @@ class Tables:
         """What the search remembers *st* by, in a few bytes: its rows (each
         says its length), those of a group the rules treat alike in sorted
         order (and so the foundations), then the foundations' top cards, the
-        redeals used, the pack and the talon."""
+        redeals used and the pack's length; with two packs or more, the pack
+        and the talon.  With one pack the pack's and the talon's cards follow
+        from the rest: they are the cards neither on a row nor home (each
+        foundation holds its suit from the ace to its top card), and both
+        keep the order the cards were first dealt in (a card leaves the talon
+        only from its top, and the talon turned over is the pack again, its
+        first card first), the talon's all before the pack's: so the pack is
+        the last of them in that order, as many as its length.  (With two
+        packs, which of two twins is left is not known from the rest, and
+        twins lie in different places of that order.)"""
         rows, homes, pack, talon, used = st
         if self.all_rows_alike:
             shown = b"".join(sorted(rows))
@@ -215,6 +224,8 @@ class Tables:
                     parts[i] = part
             shown = b"".join(parts)
         tops = bytes(sorted([h + 1 for h in homes]) if self.alike_homes else [h + 1 for h in homes])
+        if self.packs == 1:
+            return shown + tops + bytes((used, len(pack)))
         return shown + tops + bytes((used, len(pack))) + pack + talon
 
 

@@ -152,8 +152,42 @@ def test_rows_alike_in_another_order_are_one_position_and_their_faces_count():
     turned = (rows[0], bytes((rows[1][0] - 1,)) + rows[1][1:]) + rows[2:]
     assert tables.key((turned, homes, pack, talon, used)) != key
     dealt = tables.key((rows, homes, pack[1:], talon + pack[:1], used))
-    assert dealt != tables.key((rows, homes, pack[1:], talon, used)) and dealt != key
+    assert dealt != key
     assert tables.key((rows, homes, b"", pack, 1)) != tables.key((rows, homes, b"", pack, 0))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_with_one_pack_the_pack_and_the_talon_follow_from_the_rest(seed):
+    """With one pack the key leaves the pack and the talon out: they are the
+    cards neither on a row nor home, in the order first dealt, the pack the
+    last of them.  Held along random play of Klondike, its talon turned over
+    twice at most here to try the redeal too; with two packs (Napoleon at St.
+    Helena) the key keeps them."""
+    game = Game.new("klondike", seed=seed)
+    tables = Tables._of(game.rules)
+    tables.redeals = 2
+    compact = Compact(tables, game.start)
+    st = tables.state(game.start)
+    order = st[2]  # the whole pack, at the start
+    rng = random.Random(seed)
+    turned = 0
+    for _ in range(600):
+        rows, homes, pack, talon, used = st
+        home = {c for h in homes if h >= 0 for c in range(h - h % 13, h + 1)}
+        left = bytes(c for c in order if c not in home and all(c not in r[2:] for r in rows))
+        assert (left[:len(left) - len(pack)], left[len(left) - len(pack):]) == (talon, pack)
+        turned = max(turned, used)
+        moves = compact.moves(st)
+        if not moves:
+            break
+        deals = [m for m in moves if m[0] is None]  # (a deal half the time, to run through)
+        st = rng.choice(deals if deals and rng.random() < 0.5 else moves)[1]
+    assert turned == 2
+    napoleon = Game.new("napoleon-at-st-helena", seed=1)
+    two = Tables.of(napoleon.rules)
+    rows, homes, pack, talon, used = two.state(napoleon.start)
+    assert two.key((rows, homes, pack[2:], pack[:2], used)) != \
+        two.key((rows, homes, pack[2:], pack[1::-1], used))
 
 
 def test_a_winning_line_the_engine_would_not_play_is_a_fault_never_a_win(monkeypatch):
