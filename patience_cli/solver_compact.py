@@ -17,7 +17,10 @@ on at once except to a foundation.  A position with a card that can never
 move again is searched no further, as the engine's search does where it
 reads that rule (:class:`~patience_cli.solver_stuck.CompactHeld`, which
 also reads rows whose face-up cards move together, and the talon: so in
-Klondike, where the engine's search does not).
+Klondike, where the engine's search does not); with one pack, nor one where
+cards wait on one another in a ring (:class:`~patience_cli.solver_reach.CompactReach`,
+which the engine's search never reads: Klondike's lost deal 8 is proved in
+123,033 positions with it, 1,591,949 without).
 
 Its moves name the engine's piles (:func:`as_move` makes them the engine's
 :class:`Move` values): a winning line replays through the engine, and
@@ -41,6 +44,7 @@ from .features.routes import Routes
 from .features.talon import Talon
 from .layout_model import Role
 from .solver_pruning import Pruning
+from .solver_reach import CompactReach
 from .solver_stuck import CompactHeld
 
 _SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
@@ -441,9 +445,13 @@ class CompactSearch:
         #: the proof of loss from a card that can never move again, where one may be
         self.held = CompactHeld.of(tables.under, tables.empty, tables.runs, self.c.copies,
                                    tables.redeals)
+        #: the proof of loss from cards that wait on one another, where one may be
+        self.reach = CompactReach.of(tables.under, tables.empty, tables.runs, self.c.copies,
+                                        tables.redeals)
         # each frame: the state, the moves still to try (the next last), the
         # move that led here, and the row a single card was last laid on (or -1)
-        self.stack: list = [] if self.held is not None and self.held.lost(first) else \
+        self.stack: list = [] if self.held is not None and self.held.lost(first) or \
+            self.reach is not None and self.reach.lost(first) else \
             [(first, self._moves(first, False, -1), None, -1)]
 
     def _moves(self, st: State, after_deal: bool, last_row: int) -> list:
@@ -461,6 +469,7 @@ class CompactSearch:
         goal = self.states + n
         total, home_count, moves = compact.total, compact.home_count, self._moves
         pass_deals, after_single, held = self.pass_deals, self.after_single, self.held
+        reach = self.reach
         while stack:
             st, todo, _, last = stack[-1]
             if not todo:
@@ -484,6 +493,8 @@ class CompactSearch:
                     held.dealt_lost(nxt) if move is None else
                     held.laid_lost(nxt, row_of[move[1]], move[2])):
                 continue  # lost: searched no further (only what the move changed is looked at)
+            if reach is not None and reach.lost(nxt):
+                continue  # lost: cards wait on one another
             row = row_of.get(move[1], -1) if after_single and move is not None \
                 and move[2] == 1 else -1
             stack.append((nxt, moves(nxt, False, row), move, row))
