@@ -48,9 +48,10 @@ It reads the games of one pack the compact search takes whose rows move
 only their top card or all their face-up cards together (Klondike, Fortress:
 :meth:`CompactReach.of`).  With two packs a card would have to be read by
 its kind (either copy of the card before it, either copy of a card it may be
-laid on), and so loosely that it decided nothing more of Napoleon at St.
-Helena, Lucas or the Trefoil of two packs (deals 1 to 20 at 20,000
-positions) at half the speed.
+laid on); so read, even with each copy's place followed on its own, it
+decided nothing more of Napoleon at St. Helena, Lucas or the Trefoil of two
+packs (deals 1 to 20, or 1 to 10, at 20,000 positions) at half the speed or
+less.
 """
 
 from __future__ import annotations
