@@ -20,7 +20,7 @@ also reads rows whose face-up cards move together, and the talon: so in
 Klondike, where the engine's search does not); with one pack, nor one where
 cards wait on one another in a ring (:class:`~patience_cli.solver_reach.CompactReach`,
 which the engine's search never reads: Klondike's lost deal 8 is proved in
-123,033 positions with it, 1,591,949 without).
+123,032 positions with it, 1,591,948 without).
 
 Its moves name the engine's piles (:func:`as_move` makes them the engine's
 :class:`Move` values): a winning line replays through the engine, and

@@ -3,12 +3,12 @@ search's positions (:mod:`patience_cli.solver_compact`; no I/O).
 
 :class:`~patience_cli.solver_stuck.CompactHeld` finds a card that can never
 move again by itself: its foundation's card lies under it, and every card it
-may be laid on is home or under it too.  Most lost deals of Klondike are lost
-by a ring of such waits, each card waiting on the next: the ace of diamonds
-lies face down under a run whose foot wants a black ten, the one black ten
-still out lies in the talon under the seven of hearts, which wants the eight
-of spades, which lies face down under the ace ...  No card of the ring is
-held alone; together they can never move.  :class:`CompactReach` finds such
+may be laid on is home or under it too.  Cards may also wait on one another
+in a ring, none held by itself: in Klondike, the nine of diamonds lies alone
+over the ace of diamonds, the eight of spades and the six of hearts, face
+down; it wants the ten of spades (the ten of clubs is home), which lies in
+the talon under the seven of hearts, which wants the eight of spades or the
+six of hearts.  Together they can never move.  :class:`CompactReach` finds such
 rings by reading the rules loosely, each card on its own, as if no two cards
 ever competed for a place, and asking what may *ever* happen from a
 position:
