@@ -166,7 +166,8 @@ def _without_rule(monkeypatch):
 @pytest.fixture
 def held_alone(monkeypatch):
     """The compact search without the rule of cards waiting on one another
-    (:mod:`patience_cli.solver_reach`), which finds all a held card does."""
+    (:mod:`patience_cli.solver_reach`): what the one-card rule does, measured
+    by itself."""
     monkeypatch.setattr(solver_compact.CompactReach, "of", classmethod(lambda cls, *a: None))
 
 
