@@ -8,6 +8,9 @@
 * Klondike, seeds 1 to N at T seconds a deal: decided and undecided (the
   target of issue #27: all of deals 1 to 20 decided, as Solvitaire does).
 * Memory: the largest resident size of the process and its workers.
+* First, the machine's speed: the Flower-Garden's positions a second on its
+  first deals, to read the counts at a fixed time by (a shared host runs at
+  different speeds from one hour to the next).
 * Dask's overhead (--dask, with 'patience-cli[dask]' installed): Fours'
   10,000 deals on a two-worker LocalCluster against --jobs 2 on this machine;
   the counts must agree, and the time taken is compared.
@@ -38,6 +41,22 @@ def odds(game: str, deals: int, seconds: float, jobs: int, states: int,
     return json.loads(out), time.monotonic() - began
 
 
+def speed(game_id: str, deals: int = 3, states: int = 20_000) -> float:
+    """Positions a second of the solver on *game_id*'s first deals, a fixed
+    budget each: how fast this machine runs now (its speed varies by half
+    from one hour to the next on a shared host)."""
+    from patience_cli.game import Game
+    from patience_cli.solver import solve
+
+    seen = 0
+    began = time.perf_counter()
+    for seed in range(1, deals + 1):
+        game = Game.new(game_id, seed=seed)
+        seen += solve(game.rules, game.position, seconds=3600, max_states=states,
+                      shorten=False).states
+    return seen / (time.perf_counter() - began)
+
+
 def dask_overhead(jobs: int) -> bool:
     """Fours' 10,000 deals with --jobs against a LocalCluster of as many
     workers: the same counts, and how much longer Dask takes."""
@@ -62,6 +81,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--dask", action="store_true", help="measure Dask's overhead too")
     args = parser.parse_args()
+    print(f"machine speed  flower-garden search: {speed('flower-garden'):.0f} positions a "
+          "second (deals 1-3, 20,000 positions each at most; the deals decided at a fixed "
+          "time rise and fall with it)")
     fg, spent = odds("flower-garden", args.deals, args.time, 1, 10**9)
     decided = fg["won"] + fg["lost"]
     print(f"flower-garden  {args.deals} deals at {args.time:g} s: won {fg['won']}, lost "
