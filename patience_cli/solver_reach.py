@@ -63,9 +63,11 @@ class CompactReach:
     """The reading for one layout; :meth:`lost` asks it of a compact position."""
 
     def __init__(self, under: tuple[tuple[int, ...], ...], empty: tuple[frozenset[int], ...],
-                 whole: tuple[bool, ...], redeals: int) -> None:
+                 whole: tuple[bool, ...], copies: list[int], redeals: int) -> None:
         rows = range(len(whole))
         self.whole, self.redeals = whole, redeals
+        #: the cards in play (as bits): those not home are out, somewhere
+        self.in_play = sum(1 << c for c in range(52) if copies[c])
         #: each card, the cards it may be laid on (as bits)
         self.onto = tuple(sum(1 << u for u in under[c]) for c in range(52))
         #: each card, the rows that take it when empty (as bits)
@@ -86,7 +88,7 @@ class CompactReach:
         kind (part of a run)."""
         if max(copies) > 1 or not set(runs) <= {"top", "whole-run"}:
             return None
-        return cls(under, empty, tuple(how == "whole-run" for how in runs), redeals)
+        return cls(under, empty, tuple(how == "whole-run" for how in runs), copies, redeals)
 
     def lost(self, st: tuple) -> bool:
         """Whether some card of the compact position *st* may never go home
@@ -101,19 +103,13 @@ class CompactReach:
         top = 0      # the cards that may be a row's top card
         empty = 0    # the rows that may be empty
         waiting = 0  # cards free for home but for the card before them
-        need = 0     # the cards out
-        for row in rows:
-            for c in row[2:]:
-                need |= 1 << c
+        need = self.in_play & ~home  # the cards out
         if used < self.redeals:
             loose, talon = list(pack + talon), b""
         else:
             loose, talon = list(pack), talon[::-1]  # (the talon's top first)
         for c in loose:
-            need |= 1 << c
             waiting |= 1 << c
-        for c in talon:
-            need |= 1 << c
 
         def up(c: int) -> None:
             """Card *c* may go home, and so may the cards after it waiting."""
