@@ -289,12 +289,11 @@ class Advice:
         ordered = {g for f in self.features for g in f.ordered_groups()}
         named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
         # groups whose piles answer to the pile in the same place of another group
-        # (either side)
-        same_place = [p for p in self.specs if p.refill is not None and p.refill.same_place]
+        # (either side; a group refilled, or refilled from, is one of Routes'
+        # ordered groups, whether from the same place or not)
         placed = {g for p in self.specs for g in (*p.blocked_by, p.take_top, p.set_aside)
                   if g} | {p.group for p in self.specs if p.blocked_by or p.take_top
-                           or p.set_aside} | \
-            {g for p in same_place for g in (p.group, *p.refill.sources)}
+                           or p.set_aside}
         if self.layout.rules == "standard":
             for group, piles in self.group_piles.items():
                 specs = [self.specs[i] for i in piles]
