@@ -7,6 +7,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import Card
 from .engine import Move, MoveKind, Position, Rules
+from .solver_moves import PlainMoves
 from .solver_stuck import Held
 
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
@@ -95,6 +96,9 @@ class Pruning:
         self.talon = self._plain_talon()
         #: the rule that finds a card that can never move again (a lost position)
         self.held = Held.of(rules) if enabled else None
+        #: the moves of a position, the engine's (found fast where the layout is plain)
+        self.open_moves: Callable[[Position], list[Move]] = \
+            PlainMoves.of(rules) or (lambda pos: list(rules.open_moves(pos)))
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
@@ -122,6 +126,9 @@ class Pruning:
             self.others = tuple(i for i in range(len(rules.specs)) if i not in self.tableau
                                 and i not in self.foundations and i != self.hand)
             self.key, self.apply = self._pooled_key, self._pooled_apply
+            fast = PlainMoves.of(rules, pooled=self.hand)
+            if fast is not None:  # which lists one card of each rank from the hand
+                self.open_moves, self._one_of_each_rank = fast, lambda moves: moves
 
     def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
         """Where the cards of a hand may be pooled (see :meth:`_pooled_key`):
@@ -218,7 +225,7 @@ class Pruning:
             if pooled and pending in self.foundations:
                 moves[len(moves):] = self._virtual(pos, pending)
         else:
-            opened = list(self.rules.open_moves(pos))
+            opened = self.open_moves(pos)
             moves = self.rules.solver_moves(pos, opened)
             if pooled:
                 if len(moves) == 1 and moves is not opened and moves[0].dst in self.foundations \
