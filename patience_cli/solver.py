@@ -187,10 +187,10 @@ class _DepthFirst(_Search):
             if then is not None:  # a card from a hand waiting on a pile: passed through
                 stack.append((nxt, moves(nxt, last, then), move, last))
                 continue
-            k = key(nxt)
-            if k in seen:
-                continue
-            seen.add(k)
+            size = len(seen)
+            seen.add(key(nxt))
+            if len(seen) == size:
+                continue  # met before (the key hashed once: it is no small tuple)
             self.states += 1
             if (move.dst in homes or not plain or move.kind is MoveKind.DEAL) and rules.is_won(nxt):
                 return WON, [frame[2] for frame in stack[1:]] + [move]
@@ -271,9 +271,9 @@ class _Greedy(_Search):
                                           since + (move,)))
                     continue
                 k = key(nxt)
-                if k in came:
-                    continue
-                came[k] = (kept, since + (move,))
+                got = (kept, since + (move,))
+                if came.setdefault(k, got) is not got:
+                    continue  # met before (the key hashed once)
                 self.states += 1
                 if (move.dst in homes or not plain or move.kind is MoveKind.DEAL) and rules.is_won(nxt):
                     line: list[Move] = []

@@ -480,10 +480,10 @@ class CompactSearch:
                 if held is None or not held.dealt_lost(nxt):
                     stack.append((nxt, moves(nxt, True, last), move, last))
                 continue
-            k = key(nxt)
-            if k in seen:
-                continue
-            seen.add(k)
+            size = len(seen)
+            seen.add(key(nxt))
+            if len(seen) == size:
+                continue  # met before (the key hashed once)
             self.states += 1
             if f >= 0 and home_count(nxt[1]) == total:
                 line = [frame[2] for frame in stack[1:]] + [move]

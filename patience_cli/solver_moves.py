@@ -22,6 +22,7 @@ from .layout_model import Role
 
 _MOVE = MoveKind.MOVE
 _EVERY = range(1, 14)
+_KNOWN_MOST = 100_000  # the groups' takers remembered, at most (then begun afresh)
 
 
 class PlainMoves:
@@ -67,47 +68,63 @@ class PlainMoves:
                               specs[s].role is Role.TABLEAU and specs[s].group)
                              for s in rules.sources)
         self._after: dict[tuple, frozenset[int]] = {}
+        #: each group's takers by rank (:meth:`_by_rank`), by its piles' top cards
+        self._takers: tuple[dict, ...] = tuple({} for _ in self.groups)
+        self._indices = tuple(tuple(d for d, *_ in group) for group in self.groups)
+        #: whether a hand may hold twins (listed once)
+        self._twins = rules.layout.pack_count > 1
+
+    def _by_rank(self, piles_of: tuple, tops: tuple) -> dict[int, list[tuple]]:
+        """The piles of a group that take a card of each rank, in the group's
+        order, given each one's top card (None where it is empty): each as
+        (pile, the suit rule, the suit or colour it asks, its tableau group,
+        whether it is empty)."""
+        by_rank: dict[int, list[tuple]] = {}
+        alike: set = set()
+        after = self._after
+        for (d, key, (empty, until, suit, steps, wrap), dgroup), top in zip(piles_of, tops):
+            if top is None:
+                if key in alike:
+                    continue  # empty piles alike: the first stands for all
+                alike.add(key)
+                if empty is not None:
+                    taker = (d, None, None, dgroup, True)
+                    for rank in (_EVERY if empty == 0 else (empty,)):
+                        by_rank.setdefault(rank, []).append(taker)
+                continue
+            if top.rank == until:
+                continue
+            k = (top.rank, steps, wrap)
+            ranks = after.get(k)
+            if ranks is None:
+                ranks = after[k] = _ranks_after(top.rank, steps, wrap)
+            taker = (d, suit if suit in ("same", "alternate") else None,
+                     top.suit if suit == "same" else top.colour, dgroup, False)
+            for rank in ranks:
+                by_rank.setdefault(rank, []).append(taker)
+        return by_rank
 
     def __call__(self, pos: Position) -> list[Move]:
         """The moves of :meth:`Rules.open_moves`, in its order, as a list."""
         piles, down = pos.piles, pos.down
         out: list[Move] = []
-        after = self._after
         free = []  # each source's free cards
         for s, many, hand, group in self.sources:
             pile = piles[s]
             if hand:
                 cards = pile[down[s]:]
                 if cards:
-                    free.append((s, many, group, len(pile), tuple(dict.fromkeys(cards))))
+                    free.append((s, many, group, len(pile),
+                                 tuple(dict.fromkeys(cards)) if self._twins else cards))
             elif len(pile) > down[s]:
                 free.append((s, many, group, len(pile), pile[-1:]))
-        for piles_of in self.groups:
-            # the piles that take a card of each rank, in the group's order
-            by_rank: dict[int, list[tuple]] = {}
-            alike: set = set()
-            for d, key, (empty, until, suit, steps, wrap), dgroup in piles_of:
-                pile = piles[d]
-                if not pile:
-                    if key in alike:
-                        continue  # empty piles alike: the first stands for all
-                    alike.add(key)
-                    if empty is not None:
-                        taker = (d, None, None, dgroup, True)
-                        for rank in (_EVERY if empty == 0 else (empty,)):
-                            by_rank.setdefault(rank, []).append(taker)
-                    continue
-                top = pile[-1]
-                if top.rank == until:
-                    continue
-                k = (top.rank, steps, wrap)
-                ranks = after.get(k)
-                if ranks is None:
-                    ranks = after[k] = _ranks_after(top.rank, steps, wrap)
-                taker = (d, suit if suit in ("same", "alternate") else None,
-                         top.suit if suit == "same" else top.colour, dgroup, False)
-                for rank in ranks:
-                    by_rank.setdefault(rank, []).append(taker)
+        for piles_of, indices, known in zip(self.groups, self._indices, self._takers):
+            tops = tuple([piles[d][-1] if piles[d] else None for d in indices])
+            by_rank = known.get(tops)
+            if by_rank is None:
+                if len(known) >= _KNOWN_MOST:
+                    known.clear()
+                by_rank = known[tops] = self._by_rank(piles_of, tops)
             if not by_rank:
                 continue
             for s, many, sgroup, n, cards in free:
