@@ -22,6 +22,7 @@ from .layout_model import Role
 
 _MOVE = MoveKind.MOVE
 _EVERY = range(1, 14)
+_UNKNOWN: list = []  # a group's takers not yet remembered
 _KNOWN_MOST = 100_000  # the groups' takers remembered, at most (then begun afresh)
 
 
@@ -74,11 +75,11 @@ class PlainMoves:
         #: whether a hand may hold twins (listed once)
         self._twins = rules.layout.pack_count > 1
 
-    def _by_rank(self, piles_of: tuple, tops: tuple) -> dict[int, list[tuple]]:
-        """The piles of a group that take a card of each rank, in the group's
-        order, given each one's top card (None where it is empty): each as
-        (pile, the suit rule, the suit or colour it asks, its tableau group,
-        whether it is empty)."""
+    def _by_rank(self, piles_of: tuple, tops: tuple) -> list[tuple] | None:
+        """The piles of a group that take a card of each rank (a list by rank),
+        in the group's order, given each one's top card (None where it is
+        empty): each as (pile, the suit rule, the suit or colour it asks, its
+        tableau group, whether it is empty); None where none takes a card."""
         by_rank: dict[int, list[tuple]] = {}
         alike: set = set()
         after = self._after
@@ -102,7 +103,10 @@ class PlainMoves:
                      top.suit if suit == "same" else top.colour, dgroup, False)
             for rank in ranks:
                 by_rank.setdefault(rank, []).append(taker)
-        return by_rank
+        if not by_rank:
+            return None
+        # a list by rank (faster to read than a dict, card by card)
+        return [tuple(by_rank.get(rank, ())) for rank in range(15)]
 
     def __call__(self, pos: Position) -> list[Move]:
         """The moves of :meth:`Rules.open_moves`, in its order, as a list."""
@@ -120,17 +124,17 @@ class PlainMoves:
                 free.append((s, many, group, len(pile), pile[-1:]))
         for piles_of, indices, known in zip(self.groups, self._indices, self._takers):
             tops = tuple([piles[d][-1] if piles[d] else None for d in indices])
-            by_rank = known.get(tops)
-            if by_rank is None:
+            by_rank = known.get(tops, _UNKNOWN)
+            if by_rank is _UNKNOWN:
                 if len(known) >= _KNOWN_MOST:
                     known.clear()
                 by_rank = known[tops] = self._by_rank(piles_of, tops)
-            if not by_rank:
+            if by_rank is None:
                 continue
             for s, many, sgroup, n, cards in free:
                 laid: set | None = set() if s == self.pooled else None
                 for card in cards:
-                    for d, how, like, dgroup, empty in by_rank.get(card.rank, ()):
+                    for d, how, like, dgroup, empty in by_rank[card.rank]:
                         if d == s:
                             continue
                         if how is not None and (card.suit != like if how == "same"
