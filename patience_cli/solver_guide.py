@@ -52,7 +52,8 @@ class Guide:
         self.piles = [i for i in range(len(specs)) if i not in set(rules.foundations)
                       and specs[i].available != "all"]
         self._wanted: dict = {}
-        self._remembered: dict = {}
+        self._remembered: dict = {}  # by the foundations' top cards: each pile's counts
+        self._kept = 0  # the piles' counts remembered
 
     def counts(self, pos: Position, order: bool = True) -> tuple[int, int, int, int, int, int]:
         """The six counts; without *order* the two of cards over cards that
@@ -66,19 +67,23 @@ class Guide:
         wanted = self._wanted.get(tops)
         if wanted is None:
             wanted = self._wanted[tops] = self.wanted(pos)
-        remembered = self._remembered
-        if len(remembered) > self.REMEMBERED:
-            remembered.clear()
+        # the piles' counts under these foundations (the top cards hashed once)
+        remembered = self._remembered.get((tops, order))
+        if remembered is None or self._kept > self.REMEMBERED:
+            if self._kept > self.REMEMBERED:
+                self._remembered.clear()
+                self._kept = 0
+            remembered = self._remembered[(tops, order)] = {}
         over_next = over_then = over_suit = over_rank = empty = 0
         for i in self.piles:
             cards = piles[i]
             if not cards:
                 empty += i in self.tableau
                 continue
-            k = (cards, tops, order)
-            got = remembered.get(k)
+            got = remembered.get(cards)
             if got is None:
-                got = remembered[k] = self._pile_counts(cards, wanted, order)
+                self._kept += 1
+                got = remembered[cards] = self._pile_counts(cards, wanted, order)
             over_next += got[0]
             over_then += got[1]
             over_suit += got[2]
