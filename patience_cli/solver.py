@@ -185,7 +185,9 @@ class _DepthFirst(_Search):
             nxt = apply(pos, move)
             then = cover(pos, move)
             if then is not None:  # a card from a hand waiting on a pile: passed through
-                stack.append((nxt, moves(nxt, last, then), move, last))
+                ahead = moves(nxt, last, then)
+                if ahead:
+                    stack.append((nxt, ahead, move, last))
                 continue
             size = len(seen)
             seen.add(key(nxt))
@@ -248,8 +250,9 @@ class _Greedy(_Search):
         # each entry: the measure (negated), the order met, the position, the
         # move that led there, the pile that must take the next move (a
         # position passed through, not kept: see Pruning.cover) or None, the position kept last
-        # on its way and the moves since
-        self.heap: list = [(0, 0, start, None, None, first, ())]
+        # on its way, the moves since, and for a position passed through the
+        # moves from it (found as it is met: one with none is never kept)
+        self.heap: list = [(0, 0, start, None, None, first, (), None)]
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         rules, key, came, heap, count = self.rules, self.key, self.came, self.heap, self.count
@@ -259,16 +262,19 @@ class _Greedy(_Search):
         homes, plain = self.pruning.foundations, self.pruning.open
         goal = self.states + n
         while heap:
-            _, _, pos, last, pending, kept, since = heapq.heappop(heap)
-            todo = moves(pos, last, pending)
+            _, _, pos, last, pending, kept, since, todo = heapq.heappop(heap)
+            if todo is None:
+                todo = moves(pos, last, pending)
             if rng is not None:
                 rng.shuffle(todo)
             for move in reversed(todo):
                 nxt = apply(pos, move)
                 then = cover(pos, move)
                 if then is not None:  # a card from a hand waiting on a pile: passed through
-                    heapq.heappush(heap, (-measure(nxt), next(count), nxt, last, then, kept,
-                                          since + (move,)))
+                    ahead = moves(nxt, last, then)
+                    if ahead:  # (most have none: they are left out, measure and all)
+                        heapq.heappush(heap, (-measure(nxt), next(count), nxt, last, then, kept,
+                                              since + (move,), ahead))
                     continue
                 k = key(nxt)
                 got = (kept, since + (move,))
@@ -282,7 +288,7 @@ class _Greedy(_Search):
                         line[:0] = back[1]
                         back = came[back[0]]
                     return WON, line
-                heapq.heappush(heap, (-measure(nxt), next(count), nxt, move, None, k, ()))
+                heapq.heappush(heap, (-measure(nxt), next(count), nxt, move, None, k, (), None))
             if self.states >= goal:
                 return None
         return LOST, []
