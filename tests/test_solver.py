@@ -277,6 +277,26 @@ def test_the_portfolio_wins_deals_that_neither_search_alone_wins_in_as_many_posi
         assert alone.result == GAVE_UP, order
 
 
+def test_a_position_passed_through_with_no_card_to_lay_is_never_kept():
+    """A Bouquet card laid on a packet must take a card at once; where no
+    card can go on it, the greedy search drops the position as it meets it
+    (most such positions: measured, kept and taken out again they gave
+    nothing). Every position it keeps waiting for a pile comes with the
+    moves onto that pile, and those are the moves the pruning gives there."""
+    from patience_cli.solver import Guide, _Greedy
+
+    game = Game.new("flower-garden", seed=24)
+    pruning = Pruning(game.rules, start=game.start)
+    greedy = _Greedy(game.rules, game.start, pruning,
+                     Guide(game.rules).measure(Guide.MEASURES[0]), None)
+    greedy.step(2000)
+    waiting = [entry for entry in greedy.heap if entry[4] is not None]
+    assert waiting
+    for _, _, pos, last, pending, _, _, ahead in waiting:
+        assert ahead and all(m.dst == pending for m in ahead)
+        assert ahead == pruning.moves(pos, last, pending)
+
+
 def test_the_guide_counts_what_its_measures_weigh():
     from patience_cli.solver import Guide
 
