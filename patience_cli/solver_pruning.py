@@ -10,6 +10,7 @@ from .engine import Move, MoveKind, Position, Rules
 from .solver_moves import PlainMoves
 from .solver_stuck import Held
 
+_MOVE = MoveKind.MOVE
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 #: the "pile" that must take the next move after a deal passed through: the
 #: next move is a deal or a move from the talon (see :class:`Pruning`)
@@ -117,6 +118,7 @@ class Pruning:
                           for f, base, until, step in wants]
             self.mask = {c: (c.rank, None) for c in self.pool}
             self.masked: dict[tuple, tuple] = {}  # each pile met, as the key shows it
+            self._ranks_onto: dict[tuple, frozenset[int]] = {}  # see _onto_packet
             self.garden = tuple(sorted(self.tableau))
             # the garden's piles taken in sorted order where the rules treat them alike
             self.alike = any(set(g) == self.tableau for g in rules.alike_groups())
@@ -221,7 +223,8 @@ class Pruning:
         if pending == AFTER_DEAL:
             moves = self.rules.solver_moves(pos, list(self.rules.open_moves_from(pos, self.talon)))
         elif pending is not None:
-            moves = list(self._onto(pos, pending))
+            moves = self._onto_packet(pos, pending) if pooled and pending in self.tableau \
+                else list(self._onto(pos, pending))
             if pooled and pending in self.foundations:
                 moves[len(moves):] = self._virtual(pos, pending)
         else:
@@ -242,40 +245,16 @@ class Pruning:
 
     def _onto(self, pos: Position, dst: int) -> Iterator[Move]:
         """The moves open onto pile *dst* (the engine's, in its order; where
-        every card leaves its pile alone, found without the others)."""
+        every card leaves its pile alone, found without the others; onto a
+        tableau pile where the hand is pooled, see :meth:`_onto_packet`)."""
         rules = self.rules
         if not self.single:
             yield from (m for m in rules.open_moves(pos) if m.kind == "move" and m.dst == dst)
             return
-        pile = pos.piles[dst]
-        if self.pool and pile and dst in self.tableau:
-            # a tableau pile that takes cards by rank alone (see _wants), steps
-            # without turning the corner
-            _, until, _, steps, _ = rules.plain_builds[dst]
-            if pile[-1].rank == until:
-                return
-            ranks: frozenset[int] | None = frozenset([pile[-1].rank + s for s in steps])
-        else:
-            ranks = rules.ranks_taken(pos, dst)
+        ranks = rules.ranks_taken(pos, dst)
         if ranks is not None and not ranks:
             return
         fits, specs = rules.fits, rules.specs
-        if self.pool and dst in self.tableau:
-            # one card of a rank from the hand
-            for src in rules.sources:
-                if src == dst:
-                    continue
-                if src == self.hand:
-                    laid: set[int] = set()
-                    for card in pos.piles[src]:
-                        if (ranks is None or card.rank in ranks) and card.rank not in laid:
-                            laid.add(card.rank)
-                            yield Move(MoveKind.MOVE, src, dst, 1, card)
-                    continue
-                cards = pos.piles[src]  # every card face up: the top one is free
-                if cards and (ranks is None or cards[-1].rank in ranks):
-                    yield Move(MoveKind.MOVE, src, dst, 1, None)
-            return
         for src in rules.sources:
             if src == dst:
                 continue
@@ -283,6 +262,43 @@ class Pruning:
             for card in dict.fromkeys(rules.available_cards(pos, src)):
                 if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
                     yield Move(MoveKind.MOVE, src, dst, 1, card if many else None)
+
+    def _onto_packet(self, pos: Position, dst: int) -> list[Move]:
+        """:meth:`_onto` for a tableau pile where the hand is pooled (the
+        pile a card from the hand waits on: met some twice a position, so
+        written for speed): the same moves, in the same order."""
+        piles = pos.piles
+        pile = piles[dst]
+        if pile:
+            # a tableau pile that takes cards by rank alone (see _wants), steps
+            # without turning the corner
+            _, until, _, steps, _ = self.rules.plain_builds[dst]
+            top = pile[-1].rank
+            if top == until:
+                return []
+            ranks: frozenset[int] | None = self._ranks_onto.get((top, steps))
+            if ranks is None:
+                ranks = self._ranks_onto[(top, steps)] = frozenset([top + s for s in steps])
+        else:
+            ranks = self.rules.ranks_taken(pos, dst)
+        if ranks is not None and not ranks:
+            return []
+        out: list[Move] = []
+        hand = self.hand
+        for src in self.rules.sources:
+            if src == dst:
+                continue
+            cards = piles[src]
+            if src == hand:  # one card of a rank from the hand
+                laid: set[int] = set()
+                for card in cards:
+                    rank = card.rank
+                    if (ranks is None or rank in ranks) and rank not in laid:
+                        laid.add(rank)
+                        out.append(Move(_MOVE, src, dst, 1, card))
+            elif cards and (ranks is None or cards[-1].rank in ranks):
+                out.append(Move(_MOVE, src, dst, 1, None))  # every card face up: the top is free
+        return out
 
     # ------------------------------------------------------------ a hand's cards pooled
     def _pooled_key(self, pos: Position) -> object:
