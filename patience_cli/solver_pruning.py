@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .cards import Card
+from .cards import Card, Suit
 from .engine import Move, MoveKind, Position, Rules
 from .solver_moves import PlainMoves
 from .solver_stuck import Held
 
 _MOVE = MoveKind.MOVE
+_SUITS = tuple(Suit)
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 #: the "pile" that must take the next move after a deal passed through: the
 #: next move is a deal or a move from the talon (see :class:`Pruning`)
@@ -116,8 +117,13 @@ class Pruning:
                            {c: Card(c.rank + step, c.suit) for c in cards
                             if c.rank != until and Card(c.rank + step, c.suit) in self.pool})
                           for f, base, until, step in wants]
-            self.mask = {c: (c.rank, None) for c in self.pool}
-            self.masked: dict[tuple, tuple] = {}  # each pile met, as the key shows it
+            # each card as the key shows it, a byte: a card of the pool by its
+            # rank alone (1 to 13), any other by its rank and suit (from 64)
+            self.mask = {c: c.rank if c in self.pool else 64 + 13 * _SUITS.index(c.suit) + c.rank
+                         for c in cards}
+            #: each pile met, as the key shows it: bytes, which keep their hash
+            #: (the key sorts the piles by it, and the search hashes the key)
+            self.masked: dict[tuple, bytes] = {}
             self._ranks_onto: dict[tuple, frozenset[int]] = {}  # see _onto_packet
             self.garden = tuple(sorted(self.tableau))
             # the garden's piles taken in sorted order where the rules treat them alike
@@ -330,10 +336,10 @@ class Pruning:
             if got is None:
                 if len(masked) >= MASKED_MOST:
                     masked.clear()
-                got = masked[pile] = tuple([self.mask.get(c, c) for c in pile])
+                got = masked[pile] = bytes([self.mask[c] for c in pile])
             garden.append(got)
         if self.alike:
-            garden.sort(key=hash)
+            garden.sort()
         # a foundation says what it holds by its top card (one suit, a steady step)
         homes = frozenset([piles[f][-1] for f in self.foundations if piles[f]]) \
             if self.alike_homes else tuple([piles[f][-1:] for f in self.foundations])
