@@ -122,7 +122,7 @@ class Pruning:
             self.mask = {c: c.rank if c in self.pool else 64 + 13 * _SUITS.index(c.suit) + c.rank
                          for c in cards}
             #: each pile met, as the key shows it: bytes, which keep their hash
-            #: (the key sorts the piles by it, and the search hashes the key)
+            #: (the search hashes each key it meets) and sort by their content
             self.masked: dict[tuple, bytes] = {}
             self._ranks_onto: dict[tuple, frozenset[int]] = {}  # see _onto_packet
             self.garden = tuple(sorted(self.tableau))
