@@ -95,6 +95,15 @@ class Card(NamedTuple):
         return self.text()
 
 
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(Suit)}
+
+
+def number(card: Card) -> int:
+    """A card as a number, 0 to 51: 13 a suit (clubs, diamonds, hearts,
+    spades), ace first; twins share theirs (the solver's compact forms)."""
+    return _SUIT_NUMBER[card.suit] * 13 + card.rank - 1
+
+
 class CardParseError(ValueError):
     """Raised for text that does not name a card."""
 

@@ -341,9 +341,14 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         for f in self._adds:
             yield from f.moves(pos)
         yield from self.extra_moves(pos)
-        if self.has_deal_step and self.deal_reason(pos) is None and \
-                not any(f.blocks_deal(pos) for f in self._deal_blocks):
+        if self.has_deal_step and self.deal_open(pos):
             yield DEAL
+
+    def deal_open(self, pos: Position) -> bool:
+        """Whether the dealing step may be taken now: its rule allows it and
+        no feature holds it back (a card that must be played first)."""
+        return self.deal_reason(pos) is None and \
+            not any(f.blocks_deal(pos) for f in self._deal_blocks)
 
     def _run_moves(self, pos: Position, src: int,
                    by_rank: dict[int, list[tuple]]) -> Iterator[Move]:
@@ -381,8 +386,7 @@ class Rules(Building, Refusals, Standing, Advice, Wording):
         if self.is_own_move(pos, move) or any(f.owns(pos, move) for f in self._owners):
             return True
         if move.kind == "deal":
-            return self.deal_reason(pos) is None and \
-                not any(f.blocks_deal(pos) for f in self._deal_blocks)
+            return self.deal_open(pos)
         if move.kind != "move" or move.src is None or move.dst is None \
                 or move.src == move.dst or move.src not in self.sources \
                 or (self.specs[move.dst].role is Role.RESERVE and self.specs[move.dst].build is None

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import weakref
 
-from .cards import Card, Suit
+from .cards import Card, Suit, number
 from .advice import SafeRule
 from .engine import DEAL, Move, MoveKind, Position, Rules
 from .features.face_turning import FaceTurning
@@ -47,14 +47,9 @@ from .solver_pruning import Pruning
 from .solver_reach import CompactReach
 from .solver_stuck import CompactHeld
 
-_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUITS = tuple(Suit)  # in the order of cards.number
 _MOVE = MoveKind.MOVE
 _RUNS = ("top", "whole-run", "face-up-run", "built-run")
-
-
-def code(card: Card) -> int:
-    """A card as a number: 13 a suit, ace first (twins share theirs)."""
-    return _SUITS.index(card.suit) * 13 + card.rank - 1
 
 
 def _rank(c: int) -> int:
@@ -196,12 +191,13 @@ class Tables:
     # ------------------------------------------------------------ positions
     def state(self, pos: Position) -> State:
         """*pos* in compact form."""
-        rows = tuple(bytes((pos.down[p], len(pos.piles[p]))) + bytes(code(c) for c in pos.piles[p])
+        rows = tuple(bytes((pos.down[p], len(pos.piles[p])))
+                     + bytes(number(c) for c in pos.piles[p])
                      for p in self.row_piles)
-        homes = tuple(code(pos.piles[f][-1]) if pos.piles[f] else -1 for f in self.home_piles)
-        talon = b"" if self.talon is None else bytes(code(c) for c in pos.piles[self.talon])
+        homes = tuple(number(pos.piles[f][-1]) if pos.piles[f] else -1 for f in self.home_piles)
+        talon = b"" if self.talon is None else bytes(number(c) for c in pos.piles[self.talon])
         pack = b"" if self.stock is None else \
-            bytes(code(c) for c in reversed(pos.piles[self.stock]))  # in the order dealt
+            bytes(number(c) for c in reversed(pos.piles[self.stock]))  # in the order dealt
         return rows, homes, pack, talon, int(pos.get("redeals", 0))
 
     def key(self, st: State) -> bytes:
@@ -242,7 +238,7 @@ class Compact:
         self.copies = [0] * 52
         for pile in start.piles:
             for card in pile:
-                self.copies[code(card)] += 1
+                self.copies[number(card)] += 1
 
     def moves(self, st: State, talon_only: bool = False,
               safe_alone: bool = False) -> list[tuple[tuple | None, State, int]]:

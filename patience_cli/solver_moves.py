@@ -152,8 +152,6 @@ class PlainMoves:
                                 continue  # a card of its rank is laid there already
                             laid.add((card.rank, d))
                         out.append(Move(_MOVE, s, d, 1, card if many else None))
-        rules = self.rules
-        if rules.has_deal_step and rules.deal_reason(pos) is None and \
-                not any(f.blocks_deal(pos) for f in rules._deal_blocks):
+        if self.rules.has_deal_step and self.rules.deal_open(pos):
             out.append(DEAL)
         return out

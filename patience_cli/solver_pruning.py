@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .cards import Card, Suit
+from .cards import Card, number
 from .engine import Move, MoveKind, Position, Rules
 from .solver_moves import PlainMoves
 from .solver_stuck import Held
 
 _MOVE = MoveKind.MOVE
-_SUITS = tuple(Suit)
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
 #: the "pile" that must take the next move after a deal passed through: the
 #: next move is a deal or a move from the talon (see :class:`Pruning`)
@@ -119,8 +118,7 @@ class Pruning:
                           for f, base, until, step in wants]
             # each card as the key shows it, a byte: a card of the pool by its
             # rank alone (1 to 13), any other by its rank and suit (from 64)
-            self.mask = {c: c.rank if c in self.pool else 64 + 13 * _SUITS.index(c.suit) + c.rank
-                         for c in cards}
+            self.mask = {c: c.rank if c in self.pool else 64 + number(c) for c in cards}
             #: each pile met, as the key shows it: bytes, which keep their hash
             #: (the search hashes each key it meets) and sort by their content
             self.masked: dict[tuple, bytes] = {}
@@ -135,8 +133,10 @@ class Pruning:
                                 and i not in self.foundations and i != self.hand)
             self.key, self.apply = self._pooled_key, self._pooled_apply
             fast = PlainMoves.of(rules, pooled=self.hand)
-            if fast is not None:  # which lists one card of each rank from the hand
-                self.open_moves, self._one_of_each_rank = fast, lambda moves: moves
+            #: whether the moves open list one card of each rank from the hand already
+            self.ranked = fast is not None
+            if fast is not None:
+                self.open_moves = fast
 
     def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
         """Where the cards of a hand may be pooled (see :meth:`_pooled_key`):
@@ -241,7 +241,8 @@ class Pruning:
                         and self._choice_open(pos, self.rules.moving_card(pos, moves[0])):
                     moves = opened  # see _pooled_key: a safe card is not played alone
                 if len(moves) > 1 or moves is opened:
-                    moves = self._virtual(pos) + self._one_of_each_rank(moves)
+                    moves = self._virtual(pos) + (
+                        moves if self.ranked else self._one_of_each_rank(moves))
         if self.open and last is not None and last.kind == "move" and last.count == 1 \
                 and last.dst in self.tableau and last.src not in self.hands:
             moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst

@@ -12,10 +12,10 @@ import pytest
 from conftest import position
 from test_solver_compact import COMPACT  # the games the compact search takes
 from patience_cli import solver_compact
-from patience_cli.cards import Card, Suit
+from patience_cli.cards import Card, Suit, number
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_compact import CompactSearch, Tables, code
+from patience_cli.solver_compact import CompactSearch, Tables
 from patience_cli.solver_pruning import Pruning
 from patience_cli.solver_stuck import CompactHeld, Held
 
@@ -85,7 +85,7 @@ def test_a_talon_card_is_not_held_while_a_redeal_is_left():
     both fives and both sevens of hearts is held only once that is done."""
     game = Game.new("lucas", seed=1)
     held, (rows, homes, pack, _, _) = _held(game.rules, game.position)
-    five, six, seven = (code(Card(rank, Suit.HEARTS)) for rank in (5, 6, 7))
+    five, six, seven = (number(Card(rank, Suit.HEARTS)) for rank in (5, 6, 7))
     talon = bytes((five, seven, five, seven, six))
     assert held.dealt_lost((rows, homes, pack, talon, 1))
     assert not held.dealt_lost((rows, homes, pack, talon, 0))
