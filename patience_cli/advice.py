@@ -8,6 +8,7 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
+import operator
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from .cards import Card
@@ -130,20 +131,25 @@ class Advice:
         waits for such a card: nothing else can go on it."""
         build = self.specs[move.dst].build
         suit = "same" if build is None else build.suit
-        others = -1  # (the card itself is in play)
-        for i, pile in enumerate(pos.piles):
-            if i in self._foundation_set:
-                continue
-            for c in pile:
-                if c.rank == card.rank and (
-                        suit == "any" or c.suit == card.suit
-                        or (suit == "alternate" and c.colour == card.colour)):
-                    others += 1
+        piles, rank = pos.piles, card.rank
+        # (the card itself is in play: -1; counted for speed, met at every card up)
+        if suit == "same":
+            others = sum([piles[i].count(card) for i in self._off_foundations]) - 1
+        elif suit == "any":
+            others = sum([list(map(_RANK, piles[i])).count(rank)
+                          for i in self._off_foundations]) - 1
+        else:
+            others = sum(1 for i in self._off_foundations for c in piles[i]
+                         if c.rank == rank and c.colour == card.colour) - 1
         if others <= 0:
             return False
         waiting = sum(1 for f in self.foundations
                       if f != move.dst and self.fits(pos, card, f))
         return waiting < others
+
+    @functools.cached_property
+    def _off_foundations(self) -> tuple[int, ...]:
+        return tuple(i for i in range(len(self.specs)) if i not in self._foundation_set)
 
     @functools.cached_property
     def _foundation_set(self) -> frozenset[int]:
@@ -256,6 +262,8 @@ class Advice:
         (see :meth:`alike_groups`) are taken in sorted order: six Garden
         packets swapped about are one position."""
         groups = self.alike_groups()
+        if self.suitless:
+            return self._rank_key(pos, groups)
         if not groups:
             return pos
         if not any(pos.down):  # every card face up: the piles alone say it
@@ -271,7 +279,38 @@ class Advice:
         for group in groups:
             for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
                 piles[i] = pile
-        return tuple(piles), pos.extra
+        return tuple(piles), pos.down, pos.extra
+
+    @functools.cached_property
+    def suitless(self) -> bool:
+        """Whether no rule of the game reads a card's suit once the cards are
+        dealt: every build takes any suit (no pile waits for one card, none
+        for a suit its fellows lack), no rule feature reads suits
+        (:attr:`Feature.reads_suits`: no shuffle drawn from the cards, no pair
+        or marriage of a suit) and the game has no module of its own.  Then
+        two positions alike in ranks (and in the cards face down) have the
+        same future, move for move: the Lady of the Manor's eight aces climb
+        to kings regardless of suit, and which three went up where is all one
+        to the search (:meth:`solver_key`)."""
+        return self.layout.rules == "standard" \
+            and all(f.reads_suits is False for f in self.features) \
+            and all(p.build is None or (p.build.suit == "any" and p.build.base_card is None
+                                        and not p.build.distinct_suits) for p in self.specs)
+
+    def _rank_key(self, pos: Position, groups: tuple[tuple[int, ...], ...]) -> Any:
+        """The key of a suitless game's position (:attr:`suitless`): each
+        pile's ranks as bytes, with the count of its cards face down, the
+        piles of a group alike taken in sorted order."""
+        rank = _RANK
+        if any(pos.down):  # (the count face down goes with its pile)
+            piles: list = [(bytes(map(rank, pile)), down)
+                           for pile, down in zip(pos.piles, pos.down)]
+        else:
+            piles = [bytes(map(rank, pile)) for pile in pos.piles]
+        for group in groups:
+            for i, pile in zip(group, sorted([piles[i] for i in group])):
+                piles[i] = pile
+        return tuple(piles), pos.down, pos.extra
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
         """The groups of tableau, foundation or discard piles that the rules
@@ -313,6 +352,9 @@ class Advice:
                     classes.setdefault(_play_rule(p), []).append(i)
                 out.extend(tuple(c) for c in classes.values() if len(c) > 1)
         return tuple(out)
+
+
+_RANK = operator.itemgetter(0)  # a card's rank (the first of its fields)
 
 
 def _play_rule(p: PileSpec) -> tuple:

@@ -53,6 +53,11 @@ class Pruning:
       may go on home or under it: :class:`~patience_cli.solver_stuck.Held`)
       is lost: it is searched no further (la Belle Lucie after its last
       gathering, the Four Corners, the Capricieuse);
+    * where no rule reads a suit (:attr:`Rules.suitless`), a heap whose
+      cards are all of one rank and take none is a hand to the rules above
+      (its top card is as good as any of its cards: :meth:`_heaps`), and of
+      the moves that lay one card on piles alike in their ranks and rules,
+      one is tried (the positions are one to the key: :meth:`_one_of_alike`);
     * where the tableau builds with no regard to suit, the hand's cards of a
       rank are pooled: which of them was laid where is left open until one
       goes up, and positions that differ only in that are one position to
@@ -72,9 +77,18 @@ class Pruning:
         self.open = enabled and rules.plain_moves()
         self.tableau = frozenset(rules.tableau)
         self.foundations = frozenset(rules.foundations)
-        self.hands = frozenset(
+        held = frozenset(
             i for i in rules.sources if rules.specs[i].available == "all"
             and rules.specs[i].build is None and i not in self.tableau) if self.open else frozenset()
+        #: the piles whose every card is free, or as good as free: a hand, or in
+        #: a suitless game a heap of one rank (:meth:`_heaps`)
+        self.hands = held | self._heaps(start)
+        #: in a suitless game, each pile of a group alike (:meth:`Rules.alike_groups`)
+        #: and its group: a card laid on either of two such piles of the same ranks
+        #: makes one position to the key (:meth:`_one_of_alike`)
+        self.alike_of: dict[int, int] = {
+            i: n for n, group in enumerate(rules.alike_groups()) for i in group
+        } if enabled and rules.suitless else {}
         # every card leaves its pile alone, and the engine lists nothing but card moves
         self.single = self.open and all(rules.specs[i].move == "top" for i in rules.sources) \
             and not rules.has_deal_step
@@ -98,13 +112,21 @@ class Pruning:
         #: the rule that finds a card that can never move again (a lost position)
         self.held = Held.of(rules) if enabled else None
         #: the moves of a position, the engine's (found fast where the layout is plain)
+        plain_moves = PlainMoves.of(rules)
         self.open_moves: Callable[[Position], list[Move]] = \
-            PlainMoves.of(rules) or (lambda pos: list(rules.open_moves(pos)))
+            plain_moves or (lambda pos: list(rules.open_moves(pos)))
+        #: where the moves are listed fast (every pile played from gives its top
+        #: card, or a hand all its cards): each such pile, whether a move names
+        #: its card, and whether all its cards are free (for :meth:`_onto`)
+        self.plain_sources = None if plain_moves is None else tuple(
+            (s, rules.specs[s].several_free, rules.specs[s].available == "all")
+            for s in rules.sources)
         self.key: Callable[[Position], object] = rules.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
         # (every card face up: none is ever turned down, with nothing dealt in play)
-        wants = self._wants() if start is not None and self.single and len(self.hands) == 1 \
+        wants = self._wants() if start is not None and self.single and len(held) == 1 \
+            and self.hands == held \
             and not any(start.down) else None
         if wants:
             (self.hand,) = self.hands
@@ -137,6 +159,23 @@ class Pruning:
             self.ranked = fast is not None
             if fast is not None:
                 self.open_moves = fast
+
+    def _heaps(self, start: Position | None) -> frozenset[int]:
+        """In a game where no rule reads a suit (:attr:`Rules.suitless`) and a
+        move changes nothing but its two piles, the piles that hold cards of
+        one rank only and never take a card (the Lady of the Manor's heaps):
+        their top card is as good as any of theirs, so to the rules above each
+        is a hand (a card of a heap goes up only when a card follows it at
+        once: put off until then, the heap's top in between is another card of
+        its rank, which no rule tells apart)."""
+        rules = self.rules
+        if not self.open or start is None or not rules.suitless:
+            return frozenset()
+        # (a pile the layout gives no build takes no card, but where a feature lays one)
+        return frozenset(
+            i for i in rules.sources if i not in rules.placed_by
+            and rules.specs[i].refill is None and rules.specs[i].build is None and start.piles[i]
+            and len({c.rank for c in start.piles[i]}) == 1)
 
     def _wants(self) -> list[tuple[int, int, int | None, int]] | None:
         """Where the cards of a hand may be pooled (see :meth:`_pooled_key`):
@@ -198,8 +237,8 @@ class Pruning:
         if move.dst in self.tableau:
             return move.dst
         final = self.final.get(move.dst)
-        if final is None or move.card is None or move.card.rank == final \
-                or self._last_in_play(move.dst, move.card) \
+        card = move.card or pos.piles[move.src][-1]  # (a heap's move names no card: its top)
+        if final is None or card.rank == final or self._last_in_play(move.dst, card) \
                 or self.rules.safe_foundation_move(pos, (move,)) is not None:
             return None
         return move.dst
@@ -243,12 +282,32 @@ class Pruning:
                 if len(moves) > 1 or moves is opened:
                     moves = self._virtual(pos) + (
                         moves if self.ranked else self._one_of_each_rank(moves))
+        if self.alike_of and len(moves) > 1:
+            moves = self._one_of_alike(pos, moves)
         if self.open and last is not None and last.kind == "move" and last.count == 1 \
                 and last.dst in self.tableau and last.src not in self.hands:
             moves = [m for m in moves if not (m.kind == "move" and m.src == last.dst
                                               and m.count == 1
                                               and m.dst not in self.foundations)]
         return list(reversed(moves))
+
+    def _one_of_alike(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """*moves* less those that lay the same cards on a pile alike, in
+        ranks, cards face down and rules, to one laid on before
+        (:attr:`alike_of`): the two positions are one to the key."""
+        seen: set = set()
+        out = []
+        piles, down = pos.piles, pos.down
+        for m in moves:
+            group = self.alike_of.get(m.dst)
+            if group is not None and m.kind is _MOVE:
+                k = (m.src, m.count, m.card, group, down[m.dst],
+                     bytes([c[0] for c in piles[m.dst]]))
+                if k in seen:
+                    continue
+                seen.add(k)
+            out.append(m)
+        return out
 
     def _onto(self, pos: Position, dst: int) -> Iterator[Move]:
         """The moves open onto pile *dst* (the engine's, in its order; where
@@ -262,6 +321,16 @@ class Pruning:
         if ranks is not None and not ranks:
             return
         fits, specs = rules.fits, rules.specs
+        if self.plain_sources is not None:  # (each card free as the engine says, read here)
+            piles, down = pos.piles, pos.down
+            for src, many, every in self.plain_sources:
+                pile = piles[src]
+                if src == dst or len(pile) <= down[src]:
+                    continue
+                for card in (dict.fromkeys(pile[down[src]:]) if every else (pile[-1],)):
+                    if (ranks is None or card.rank in ranks) and fits(pos, card, dst):
+                        yield Move(MoveKind.MOVE, src, dst, 1, card if many else None)
+            return
         for src in rules.sources:
             if src == dst:
                 continue

@@ -20,6 +20,7 @@ from .feature import Feature, Rules
 
 
 class AsTheyAppear(Feature):
+    reads_suits = False
     keys = ("piles[].as_they_appear",)
     plain = False
 

@@ -23,6 +23,7 @@ from .feature import Feature, Rules
 
 
 class ChangePlaces(Feature):
+    reads_suits = False
     topic = "change"
     keys = ("play.change_places",)
     plain = False

@@ -22,6 +22,7 @@ class FirstClaims(Feature):
     topic = "claim"
     keys = ("piles[].first_claim",)
     plain = False
+    reads_suits = False
 
     def __init__(self, rules: Rules, piles: tuple[int, ...]) -> None:
         super().__init__(rules)
@@ -73,6 +74,7 @@ class FirstClaims(Feature):
 
 
 class FoundationsFirst(Feature):
+    reads_suits = False
     topic = "claim"
     keys = ("piles[].first_claim (foundations)",)
     plain = False

@@ -15,6 +15,7 @@ from .feature import Feature, Rules
 
 
 class ClearedPackets(Feature):
+    reads_suits = False
     keys = ('piles[].build.alone = "cleared"',)
     plain = False
 

@@ -28,6 +28,7 @@ from .pairs import in_words
 
 
 class CrownedSets(SetRemoval):
+    reads_suits = False
     topic = "crowned"
     keys = ("play.crowned",)
 

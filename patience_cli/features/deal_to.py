@@ -27,6 +27,7 @@ from .feature import DealStep, Rules
 
 
 class DealTo(DealStep):
+    reads_suits = False
     keys = ("play.deal_to",)
 
     def __init__(self, rules: Rules, group: str | None, stock: int) -> None:

@@ -15,6 +15,7 @@ TURNING = ("top-up", "alternate")
 
 
 class FaceTurning(Feature):
+    reads_suits = False
     keys = ('piles[].face = "top-up" | "alternate"',)
 
     def __init__(self, rules: Rules, piles: frozenset[int]) -> None:

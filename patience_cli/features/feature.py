@@ -80,6 +80,12 @@ class Feature:
     #: Whether :meth:`lost_words` say the whole of why the game is lost (not
     #: only why no deal is left).
     lost_says_all: ClassVar[bool] = False
+    #: Whether the rule ever reads a card's suit in play (a pair of one suit,
+    #: a marriage, a shuffle drawn from the cards).  Where no rule does and
+    #: every build takes any suit, positions alike in ranks are one position
+    #: to the solver (:meth:`Rules.suitless`): a rule must say False only
+    #: where it reads ranks, places and counts alone.
+    reads_suits: bool = True
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False

@@ -19,6 +19,7 @@ from .feature import DealStep, Rules
 
 
 class OntoLatest(DealStep):
+    reads_suits = False
     topic = "onto-latest"
     keys = ("play.onto_latest",)
     plain = False

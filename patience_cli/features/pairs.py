@@ -70,6 +70,7 @@ class Pairs(Feature):
         self.total = rule.total
         #: two cards pair by being alike: in rank, or (``"suit"``) in suit
         self.alike = "rank" if rule.alike is True else rule.alike or None
+        self.reads_suits = self.alike == "suit"
         self.cover = rule.cover
         #: (with cover) the game closes when nothing more can be covered, won where the
         #: cards left all pair: a pair is covered only while the pack holds two cards
@@ -364,6 +365,7 @@ class ExtraCard(DealStep):
 
     topic = "pairs"
     keys = ("play.pairs.extra",)
+    reads_suits = False
     plain = False
 
     def __init__(self, rules: Rules, spots: tuple[int, ...], stock: int) -> None:
@@ -411,6 +413,7 @@ class ReservePackets(DealStep):
 
     topic = "pairs"
     keys = ("play.pairs.reserve",)
+    reads_suits = False
     plain = False
 
     def __init__(self, rules: Rules, packets: tuple[int, ...]) -> None:

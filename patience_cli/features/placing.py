@@ -24,6 +24,7 @@ from .feature import DealStep, Rules
 
 
 class PlacedRounds(DealStep):
+    reads_suits = False
     topic = "placing"
     keys = ("play.placing",)
     plain = False

@@ -43,6 +43,7 @@ class RefillAtOnce(Feature):
     (the pack, the talon, a pile below), or, from a group of several piles,
     by the player's choice of card before anything else is done."""
 
+    reads_suits = False
     topic = "refill"
     keys = ("piles[].refill.when = at-once",)
     plain = False

@@ -16,6 +16,7 @@ from .refills import refill_sources
 
 
 class Routes(Feature):
+    reads_suits = False
     topic = "route"
     keys = ("piles[].accepts_from", "piles[].refill.from", "piles[].second_to")
     restricts_routes = True

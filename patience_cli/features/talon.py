@@ -29,6 +29,7 @@ class Talon(DealStep):
         self.stock, self.talon = stock, talon
         self.redeals = rules.layout.play.redeals
         self.shuffle = rules.layout.play.redeal_shuffle
+        self.reads_suits = self.shuffle  # (the shuffle is drawn from the cards)
         #: whether a refill changes its sources once the pack is being dealt
         #: (a pile's ``refill.after_deal``): the first card turned is kept
         self.tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
@@ -153,6 +154,7 @@ class TurnedCard(Feature):
     Fairest: "whenever you turn up a card ... you place it").  The position
     keeps where the pack stood when a card was last played from the talon."""
 
+    reads_suits = False
     topic = "talon"
     keys = ('piles[].available = "turned" (the talon)',)
     plain = False
