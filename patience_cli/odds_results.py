@@ -7,13 +7,16 @@ A line::
 
     {"game": "fours", "variant": null, "seed": 7, "result": "won",
      "positions": 812, "seconds": 0.031, "budget": {"positions": 20000,
-     "seconds": 10.0}, "deal": "r1"}
+     "seconds": 10.0}, "deal": "r1", "solver": 2}
 
 ``result`` is ``won``, ``lost`` (proved) or ``undecided`` (the budget ran
 out).  A deal won or proved lost stays so whatever the budget (the solver's
 wins replay, its losses are proofs), so such an answer is taken from any run;
 an undecided one only from a run whose budget was at least as large, since a
-larger budget may decide it.  Answers of another deal algorithm (``deal``)
+larger budget may decide it, and only from a run of the same solver
+(``solver``, its revision: :data:`patience_cli.solver.REVISION`, raised
+whenever the solver may decide deals an earlier one left undecided; a line
+without it is of revision 1).  Answers of another deal algorithm (``deal``)
 are other deals and are never taken.
 
 Plain Python: the files are read and written by the caller (the ``odds``
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
 from .rng import DEAL_VERSION, MAX_SEED
+from .solver import REVISION
 
 WON, LOST, UNDECIDED = "won", "lost", "undecided"
 RESULTS = (WON, LOST, UNDECIDED)
@@ -69,6 +73,7 @@ class DealAnswer:
     seconds: float
     budget: Budget
     deal: str = DEAL
+    solver: int = REVISION   # the solver's revision that gave it
 
     @property
     def decided(self) -> bool:
@@ -79,7 +84,7 @@ class DealAnswer:
                 "result": self.result, "positions": self.positions,
                 "seconds": round(self.seconds, 3),
                 "budget": {"positions": self.budget.positions, "seconds": self.budget.seconds},
-                "deal": self.deal}
+                "deal": self.deal, "solver": self.solver}
 
     def line(self) -> str:
         return json.dumps(self.to_json(), separators=(", ", ": ")) + "\n"
@@ -92,7 +97,7 @@ class DealAnswer:
             answer = cls(str(data["game"]), data["variant"], int(data["seed"]),
                          str(data["result"]), int(data["positions"]), float(data["seconds"]),
                          Budget(int(budget["positions"]), float(budget["seconds"])),
-                         str(data.get("deal", DEAL)))
+                         str(data.get("deal", DEAL)), int(data.get("solver", 1)))
         except (KeyError, TypeError, ValueError) as exc:
             raise ResultsError(f"not a deal's answer ({exc.__class__.__name__}: {exc})") from None
         if answer.result not in RESULTS or (answer.variant is not None
@@ -149,7 +154,8 @@ def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealA
 
 class Answers:
     """The answers known for one game and variant, one a seed: a decided
-    answer over an undecided one, the largest budget among undecided ones.
+    answer over an undecided one, among undecided ones the latest solver's,
+    then the largest budget.
     Merging answers that contradict (won and lost) is an error: one of the
     runs was of other rules."""
 
@@ -161,8 +167,9 @@ class Answers:
         if answer.game != self.game or answer.variant != self.variant or answer.deal != DEAL:
             return  # another game's, or other deals
         known = self.by_seed.get(answer.seed)
-        if known is None or (not known.decided and (answer.decided
-                                                   or answer.budget.covers(known.budget))):
+        if known is None or (not known.decided and (
+                answer.decided or answer.solver > known.solver
+                or (answer.solver == known.solver and answer.budget.covers(known.budget)))):
             self.by_seed[answer.seed] = answer
         elif known.decided and answer.decided and known.result != answer.result:
             raise ResultsError(f"deal {answer.seed} of {self.game} is {known.result} in one run "
@@ -172,8 +179,9 @@ class Answers:
         """The answer a run with *budget* may take instead of solving the
         deal again, if any."""
         known = self.by_seed.get(seed)
-        if known is None or (not known.decided and not known.budget.covers(budget)):
-            return None
+        if known is None or (not known.decided and (known.solver != REVISION
+                                                    or not known.budget.covers(budget))):
+            return None  # (a newer solver may decide what an older one left open)
         return known
 
 

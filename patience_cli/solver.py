@@ -54,6 +54,12 @@ from .solver_guide import Guide
 from .solver_pruning import Pruning
 
 WON, LOST, GAVE_UP = "won", "lost", "gave up"
+#: The solver's revision, kept with each deal's answer in the odds' results
+#: files: raised whenever a change may decide deals the solver left undecided
+#: within the same budget, so that a run solves those deals again instead of
+#: taking the older answer (a win or a proof stands: :mod:`.odds_results`).
+#: 2: positions alike in ranks are one where no rule reads a suit (2026-11-26).
+REVISION = 2
 
 
 @dataclass

@@ -20,6 +20,7 @@ from patience_cli.odds_results import (
     seeds_text,
     tally,
 )
+from patience_cli.solver import REVISION
 from test_json import valid
 
 SMALL, LARGE = Budget(50, 10.0), Budget(20_000, 10.0)
@@ -74,6 +75,27 @@ def test_a_decided_answer_stands_whatever_the_budget_an_undecided_one_only_for_l
     known.add(answer(3, "undecided", SMALL))
     known.add(answer(3, "undecided", LARGE))  # the larger budget's is kept
     assert known.usable(3, LARGE) is not None
+
+
+def test_an_undecided_answer_of_an_earlier_solver_is_solved_again():
+    """A newer solver may decide what an older one left open within the same
+    budget: its undecided answers are not taken, and this solver's replace
+    them; a win or a proof stands whichever solver found it."""
+    known = Answers("fours", None)
+    older = DealAnswer("fours", None, 1, "undecided", 10, 0.1, LARGE, "r1", REVISION - 1)
+    known.add(older)
+    assert known.usable(1, SMALL) is None  # even for a smaller budget
+    known.add(answer(1, "undecided", SMALL))  # this solver's, on a smaller budget
+    assert known.by_seed[1].solver == REVISION and known.usable(1, SMALL) is not None
+    known.add(older)  # and an older one read later does not undo it
+    assert known.by_seed[1].solver == REVISION
+    known.add(DealAnswer("fours", None, 2, "won", 10, 0.1, SMALL, "r1", REVISION - 1))
+    assert known.usable(2, LARGE).result == "won"
+    # a line written before the revision was kept is of revision 1
+    data = json.loads(older.line())
+    assert data["solver"] == REVISION - 1
+    del data["solver"]
+    assert DealAnswer.from_json(data).solver == 1
 
 
 def test_answers_of_another_game_or_deal_algorithm_are_not_taken_and_contradictions_refused():
