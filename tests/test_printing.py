@@ -262,6 +262,28 @@ def test_nothing_runs_off_the_page(tmp_path, game_id, paper, seed):
         assert right <= w - border and bottom <= h - border, (png.name, ink, image.size)
 
 
+def test_a_footer_too_long_for_the_page_is_cut_short_before_the_page_number():
+    """A variant with a long title (the Lady of the Manor's packets-first
+    reading) gives a footer wider than the page: it is cut at a word and
+    ends in an ellipsis, leaving the page number its room."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from patience_cli.printing.sheet import FOOT_NUMBER_ROOM, fitted
+
+    assert fitted("The Kings · Cadogan no. 3", 400, "Helvetica", 7.5) == \
+        "The Kings · Cadogan no. 3"
+    long = "word " * 200
+    cut = fitted(long, 300, "Helvetica", 7.5)
+    assert cut.endswith("word …") and stringWidth(cut, "Helvetica", 7.5) <= 300
+    pages = [page.extract_text() for page in
+             PdfReader(io.BytesIO(sheet("lady-of-the-manor:packets-first"))).pages]
+    for number, text in enumerate(pages, 1):
+        foot = [line for line in text.splitlines() if " · Professor Hoffmann" in line]
+        assert len(foot) == 1 and foot[0].rstrip().endswith("…"), (number, foot)
+        assert "no. 43" not in foot[0] and f"{number}" in text.splitlines()
+    assert FOOT_NUMBER_ROOM > 0
+
+
 def test_print_command_writes_output_game_pdf(run, tmp_path, monkeypatch):
     from patience_cli.printing import sheet
 

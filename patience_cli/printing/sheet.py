@@ -172,6 +172,25 @@ class GameTitle(Paragraph):
         self.toc_text = toc_text
 
 
+FOOT_NUMBER_ROOM = 24  # points kept at the foot's right for the page number
+
+
+def fitted(text: str, width: float, font: str, size: float) -> str:
+    """*text*, or as much of it as fits *width* points followed by an
+    ellipsis (cut at a word where one ends in the last third)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if stringWidth(text, font, size) <= width:
+        return text
+    cut = len(text)
+    while cut and stringWidth(text[:cut].rstrip(" ,·(") + " …", font, size) > width:
+        cut -= 1
+    space = text.rfind(" ", 0, cut)
+    if space > cut * 2 // 3:
+        cut = space
+    return text[:cut].rstrip(" ,·(") + " …"
+
+
 class Doc(BaseDocTemplate):
     def __init__(self, target, paper: str, title: str, footer: str,
                  first: str = "sheet") -> None:
@@ -194,7 +213,9 @@ class Doc(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(SANS, 7.5)
         canvas.setFillColor(FAINT)
-        canvas.drawString(self.leftMargin, MARGIN - 4, self.footer)
+        # the page number at the right keeps its room: a long variant's title cut short
+        canvas.drawString(self.leftMargin, MARGIN - 4,
+                          fitted(self.footer, self.width - FOOT_NUMBER_ROOM, SANS, 7.5))
         canvas.drawRightString(self.pagesize[0] - self.rightMargin, MARGIN - 4,
                                f"{doc.page}")
         canvas.restoreState()
