@@ -279,7 +279,7 @@ class Advice:
         for group in groups:
             for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
                 piles[i] = pile
-        return tuple(piles), pos.down, pos.extra
+        return tuple(piles), pos.extra
 
     @functools.cached_property
     def suitless(self) -> bool:
@@ -310,7 +310,7 @@ class Advice:
         for group in groups:
             for i, pile in zip(group, sorted([piles[i] for i in group])):
                 piles[i] = pile
-        return tuple(piles), pos.down, pos.extra
+        return tuple(piles), pos.extra
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
         """The groups of tableau, foundation or discard piles that the rules
