@@ -372,6 +372,23 @@ def test_positions_alike_under_the_rules_are_one_to_the_solver():
     assert rules.solver_key(higher(clubs[0])) == rules.solver_key(higher(clubs[1]))
 
 
+def test_rows_alike_with_cards_face_down_swapped_about_are_one_position():
+    """Klondike's rows are alike to the rules: two of them swapped, each
+    with its cards face down, are one position to the key (the count face
+    down goes with its row); two rows that differ only in how many of
+    their cards lie face down are not."""
+    game = Game.new("klondike", seed=1)
+    rules, pos = game.rules, game.start
+    piles, down = list(pos.piles), list(pos.down)
+    piles[2], piles[5] = piles[5], piles[2]
+    down[2], down[5] = down[5], down[2]
+    swapped = pos._replace(piles=tuple(piles), down=tuple(down))
+    assert swapped != pos and rules.solver_key(swapped) == rules.solver_key(pos)
+    down[5] -= 1
+    assert rules.solver_key(pos._replace(piles=tuple(piles), down=tuple(down))) != \
+        rules.solver_key(pos)
+
+
 def test_a_proof_of_no_win(run):
     assert "No win is possible from the deal" in run("solve", "sympathy", "--seed", "1").out
     result = run("solve", "sympathy", "--seed", "1", "--json")
