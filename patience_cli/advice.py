@@ -298,19 +298,24 @@ class Advice:
                                         and not p.build.distinct_suits) for p in self.specs)
 
     def _rank_key(self, pos: Position, groups: tuple[tuple[int, ...], ...]) -> Any:
-        """The key of a suitless game's position (:attr:`suitless`): each
-        pile's ranks as bytes, with the count of its cards face down, the
-        piles of a group alike taken in sorted order."""
+        """The key of a suitless game's position (:attr:`suitless`): the
+        piles' ranks in one string of bytes, a 0 between two piles (ranks
+        run from 1), with the counts of cards face down, the piles of a group
+        alike taken in sorted order (a few hundred bytes a position, where a
+        tuple of the piles' cards takes kilobytes: deep searches are bound
+        by memory)."""
         rank = _RANK
-        if any(pos.down):  # (the count face down goes with its pile)
-            piles: list = [(bytes(map(rank, pile)), down)
-                           for pile, down in zip(pos.piles, pos.down)]
-        else:
-            piles = [bytes(map(rank, pile)) for pile in pos.piles]
+        ranks = [bytes(map(rank, pile)) for pile in pos.piles]
+        if not any(pos.down):
+            for group in groups:
+                for i, pile in zip(group, sorted([ranks[i] for i in group])):
+                    ranks[i] = pile
+            return b"\0".join(ranks), pos.extra
+        piles = list(zip(ranks, pos.down))  # (the count face down goes with its pile)
         for group in groups:
             for i, pile in zip(group, sorted([piles[i] for i in group])):
                 piles[i] = pile
-        return tuple(piles), pos.extra
+        return b"\0".join([r for r, _ in piles]), tuple([d for _, d in piles]), pos.extra
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
         """The groups of tableau, foundation or discard piles that the rules
