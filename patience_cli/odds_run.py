@@ -44,10 +44,12 @@ def solve_packet(task: tuple) -> list[DealAnswer]:
 
 
 def packets(seeds: Sequence[int], workers: int, most: int = 200) -> list[list[int]]:
-    """The seeds cut into packets: some eight a worker, so that the workers
-    finish together, and at most *most* seeds each, so that a run stopped
-    part way loses little and reports often."""
-    size = max(1, min(most, len(seeds) // (workers * 8) or 1))
+    """The seeds cut into packets: some sixty-four a worker, so that the
+    workers finish together, and at most *most* seeds each, so that a run
+    stopped part way loses little and reports often (a packet's answers
+    come back together: a hundred deals on two workers go one a packet,
+    where a deal may take minutes)."""
+    size = max(1, min(most, len(seeds) // (workers * 64) or 1))
     return [list(seeds[i:i + size]) for i in range(0, len(seeds), size)]
 
 

@@ -98,6 +98,18 @@ def test_an_undecided_answer_of_an_earlier_solver_is_solved_again():
     assert DealAnswer.from_json(data).solver == 1
 
 
+def test_deals_go_out_in_packets_small_enough_to_report_often():
+    """A hundred deals on two workers (the table's rows, some deals taking
+    minutes) go one a packet, each answer written as it is found; a
+    million go 200 a packet; every seed goes once, in order."""
+    from patience_cli.odds_run import packets
+
+    assert packets(range(1, 101), 2) == [[n] for n in range(1, 101)]
+    big = packets(range(1, 1_000_001), 16)
+    assert {len(p) for p in big} == {200}
+    assert [n for p in packets(range(1, 10_001), 2) for n in p] == list(range(1, 10_001))
+
+
 def test_answers_of_another_game_or_deal_algorithm_are_not_taken_and_contradictions_refused():
     known = Answers("fours", None)
     known.add(answer(1, "won", game="sympathy"))
