@@ -8,10 +8,9 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
-import operator
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
-from .cards import Card
+from .cards import Card, ranks
 from .layout import Layout, PileSpec, Role
 from .position import DEAL, Move, Position
 
@@ -136,8 +135,7 @@ class Advice:
         if suit == "same":
             others = sum([piles[i].count(card) for i in self._off_foundations]) - 1
         elif suit == "any":
-            others = sum([list(map(_RANK, piles[i])).count(rank)
-                          for i in self._off_foundations]) - 1
+            others = sum([ranks(piles[i]).count(rank) for i in self._off_foundations]) - 1
         else:
             others = sum(1 for i in self._off_foundations for c in piles[i]
                          if c.rank == rank and c.colour == card.colour) - 1
@@ -304,14 +302,13 @@ class Advice:
         alike taken in sorted order (a few hundred bytes a position, where a
         tuple of the piles' cards takes kilobytes: deep searches are bound
         by memory)."""
-        rank = _RANK
-        ranks = [bytes(map(rank, pile)) for pile in pos.piles]
+        rows = [ranks(pile) for pile in pos.piles]
         if not any(pos.down):
             for group in groups:
-                for i, pile in zip(group, sorted([ranks[i] for i in group])):
-                    ranks[i] = pile
-            return b"\0".join(ranks), pos.extra
-        piles = list(zip(ranks, pos.down))  # (the count face down goes with its pile)
+                for i, pile in zip(group, sorted([rows[i] for i in group])):
+                    rows[i] = pile
+            return b"\0".join(rows), pos.extra
+        piles = list(zip(rows, pos.down))  # (the count face down goes with its pile)
         for group in groups:
             for i, pile in zip(group, sorted([piles[i] for i in group])):
                 piles[i] = pile
@@ -357,9 +354,6 @@ class Advice:
                     classes.setdefault(_play_rule(p), []).append(i)
                 out.extend(tuple(c) for c in classes.values() if len(c) > 1)
         return tuple(out)
-
-
-_RANK = operator.itemgetter(0)  # a card's rank (the first of its fields)
 
 
 def _play_rule(p: PileSpec) -> tuple:

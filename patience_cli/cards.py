@@ -6,8 +6,9 @@ several packs are equal when rank and suit are equal, just as at the table.
 """
 
 
+import operator
 from enum import Enum
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 
 class Colour(Enum):
@@ -96,6 +97,15 @@ class Card(NamedTuple):
 
 
 _SUIT_NUMBER = {suit: i for i, suit in enumerate(Suit)}
+
+
+def ranks(cards: Iterable[Card]) -> bytes:
+    """The ranks of *cards*, in order, as bytes (1 to 13 each): a pile as a
+    game that never reads a suit sees it (the solver's key there)."""
+    return bytes(map(_RANK_OF, cards))
+
+
+_RANK_OF = operator.itemgetter(0)  # a card's rank, the first of its fields
 
 
 def number(card: Card) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .cards import Card, number
+from .cards import Card, number, ranks
 from .engine import Move, MoveKind, Position, Rules
 from .solver_moves import PlainMoves
 from .solver_stuck import Held
@@ -237,7 +237,7 @@ class Pruning:
         if move.dst in self.tableau:
             return move.dst
         final = self.final.get(move.dst)
-        card = move.card or pos.piles[move.src][-1]  # (a heap's move names no card: its top)
+        card = self.rules.moving_card(pos, move)  # (a heap's move names no card: its top)
         if final is None or card.rank == final or self._last_in_play(move.dst, card) \
                 or self.rules.safe_foundation_move(pos, (move,)) is not None:
             return None
@@ -301,8 +301,7 @@ class Pruning:
         for m in moves:
             group = self.alike_of.get(m.dst)
             if group is not None and m.kind is _MOVE:
-                k = (m.src, m.count, m.card, group, down[m.dst],
-                     bytes([c[0] for c in piles[m.dst]]))
+                k = (m.src, m.count, m.card, group, down[m.dst], ranks(piles[m.dst]))
                 if k in seen:
                     continue
                 seen.add(k)
