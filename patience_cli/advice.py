@@ -258,8 +258,16 @@ class Advice:
         positions alike under the rules are searched once (symmetry).  By
         default the piles of a group whose piles the rules treat all alike
         (see :meth:`alike_groups`) are taken in sorted order: six Garden
-        packets swapped about are one position."""
+        packets swapped about are one position.  The piles cards are put out
+        to (:attr:`put_out`) are left out: what they hold follows from the
+        other piles, and in what order no rule reads."""
         groups = self.alike_groups()
+        put_out = self.put_out
+        if put_out:
+            piles = list(pos.piles)
+            for i in put_out:
+                piles[i] = ()
+            pos = pos._replace(piles=tuple(piles))
         if self.suitless:
             return self._rank_key(pos, groups)
         if not groups:
@@ -278,6 +286,19 @@ class Advice:
             for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
                 piles[i] = pile
         return tuple(piles), pos.extra
+
+    @functools.cached_property
+    def put_out(self) -> tuple[int, ...]:
+        """The piles cards are put out of play to (role ``discard``: Royal
+        Marriage's cards thrown out, the pairs of Nestor), in a game with no
+        module of its own: no card leaves such a pile and no rule reads what
+        it holds beyond its count, so two positions that differ only in the
+        order cards were put out have one future (the solver's key leaves
+        these piles out: the cards they hold are the cards no other pile
+        holds)."""
+        if self.layout.rules != "standard":
+            return ()
+        return tuple(i for i, p in enumerate(self.specs) if p.role is Role.DISCARD)
 
     @functools.cached_property
     def suitless(self) -> bool:

@@ -59,7 +59,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: within the same budget, so that a run solves those deals again instead of
 #: taking the older answer (a win or a proof stands: :mod:`.odds_results`).
 #: 2: positions alike in ranks are one where no rule reads a suit (2026-11-26).
-REVISION = 2
+#: 3: positions that differ only in the order cards were put out are one (2026-11-27).
+REVISION = 3
 
 
 @dataclass
