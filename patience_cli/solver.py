@@ -10,7 +10,8 @@ searched again), over the moves the rules allow, in the engine's order
 moves :class:`Pruning` shows can never be needed (and, on a tableau that
 builds in any suit, with the hand's cards of one rank pooled: which of them
 lies where is left open until one goes up; where no rule reads a suit at
-all, a position is remembered by its ranks alone).  Where every card is dealt
+all, a position is remembered by its ranks alone; the order cards were put
+out of play in is never part of it).  Where every card is dealt
 at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`): the greedy searches find most wins,
