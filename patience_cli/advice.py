@@ -291,11 +291,12 @@ class Advice:
     def put_out(self) -> tuple[int, ...]:
         """The piles cards are put out of play to (role ``discard``: Royal
         Marriage's cards thrown out, the pairs of Nestor), in a game with no
-        module of its own: no card leaves such a pile and no rule reads what
-        it holds beyond its count, so two positions that differ only in the
-        order cards were put out have one future (the solver's key leaves
-        these piles out: the cards they hold are the cards no other pile
-        holds)."""
+        module of its own: no card leaves such a pile, and no rule reads
+        what they hold beyond which of them hold cards, which follows from
+        how many went out (the Wheel's circle fills its places in order).
+        So two positions that differ only in the order cards were put out
+        have one future: the solver's key leaves these piles out, as the
+        cards they hold are the cards no other pile holds."""
         if self.layout.rules != "standard":
             return ()
         return tuple(i for i, p in enumerate(self.specs) if p.role is Role.DISCARD)

@@ -26,10 +26,14 @@ def test_the_games_that_put_cards_out_of_play():
 
 
 def shuffled_out(pos, piles, rnd):
-    """*pos* with the cards of each pile of *piles* in another order."""
+    """*pos* with the cards of each pile of *piles* in another order, and
+    the piles that hold cards swapped about among themselves (the Wheel's
+    circle: which crowned set lies on which of the places filled)."""
     cards = list(pos.piles)
-    for i in piles:
-        pile = list(cards[i])
+    held = [i for i in piles if cards[i]]
+    contents = [list(cards[i]) for i in held]
+    rnd.shuffle(contents)
+    for i, pile in zip(held, contents):
         rnd.shuffle(pile)
         cards[i] = tuple(pile)
     return pos._replace(piles=tuple(cards))
