@@ -1,6 +1,8 @@
 """The Fairest No. 1 (Hoffmann no. 21): the lay-out, each rule sentence on
 hand-made positions, only the card just turned placed (a talon of
-``available = "turned"``), and Hoffmann's table of thirteen rows replayed."""
+``available = "turned"``), and placed as it is turned where it fits (the
+talon's ``first_claim``; the variant ``let-pass`` lets it pass), and
+Hoffmann's table of thirteen rows replayed."""
 
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
@@ -29,9 +31,10 @@ Q J 10 9
 K K K K"""
 
 
-def fairest(piles, pack="5c 6c", **kw):
+def fairest(piles, pack="5c 6c", variant=None, **kw):
     base = {1: "Ac", 2: "2c", 3: "3c", 4: "4c", 5: "2d", 6: "4d", 7: "6d", 8: "8d"}
-    return position(GAME, {**base, PACK: pack, **piles}, down={PACK: len(pack.split())}, **kw)
+    return position(GAME, {**base, PACK: pack, **piles}, down={PACK: len(pack.split())},
+                    variant=variant, **kw)
 
 
 def test_the_layout_ace_two_three_four_above_their_doubles():
@@ -74,9 +77,10 @@ def test_rule_a_king_closes_the_heap():
 
 
 def test_rule_only_the_card_just_turned_is_placed():
-    rules, pos = fairest({}, pack="4h 5h 6h")                  # top card last: the 6♥
+    rules, pos = fairest({}, pack="4h 5h 6h", variant="let-pass")  # top card last: the 6♥
     pos = rules.apply(pos, DEAL)
     assert refusal(rules, pos, WASTE, 6) is None              # the 6♥ just turned
+    assert rules.is_legal(pos, DEAL)                          # ... or let pass
     pos = rules.apply(pos, DEAL)                              # the 5♥ covers it
     assert refusal(rules, pos, WASTE, 6) is not None
     pos = rules.apply(pos, DEAL)                              # the 4♥ turned
@@ -92,6 +96,28 @@ def test_rule_once_the_turned_card_is_placed_the_one_beneath_waits():
     reason = refusal(rules, pos, WASTE, 6)                    # 6 would fit, but was turned before
     assert reason is not None and "only the card just turned" in reason
     assert not any(m.kind == "move" for m in rules.legal_moves(pos))
+    assert rules.is_legal(pos, DEAL)                          # and it claims no placing
+
+
+def test_rule_a_card_that_fits_is_placed_before_the_next_is_turned():
+    rules, pos = fairest({}, pack="4h 5h 6h")
+    pos = rules.apply(pos, DEAL)                              # the 6♥ fits Heap 6
+    assert not rules.is_legal(pos, DEAL)
+    assert list(rules.legal_moves(pos)) == [move_between(rules, WASTE, 6)]
+    reason = rules.move_reason(pos, DEAL)
+    assert reason is not None and "6♥" in reason and "must be played" in reason
+    pos = rules.apply(pos, move_between(rules, WASTE, 6))
+    assert rules.is_legal(pos, DEAL)
+    pos = rules.apply(pos, DEAL)                              # the 5♥ fits nothing
+    assert rules.is_legal(pos, DEAL)
+    assert not any(m.kind == "move" for m in rules.legal_moves(pos))
+
+
+def test_rule_a_card_that_fits_two_heaps_is_placed_on_either():
+    rules, pos = fairest({5: "2d 3d 4d 5d"}, pack="6h")
+    pos = rules.apply(pos, DEAL)
+    assert not rules.is_legal(pos, DEAL)
+    assert {rules.specs[m.dst].number for m in rules.legal_moves(pos)} == {5, 6}
 
 
 def test_rule_three_deals_in_all_then_lost():

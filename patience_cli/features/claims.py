@@ -1,8 +1,10 @@
 """First claims: a card that must be played whenever it can be.
 
 Layout: a pile's ``first_claim = true``.  On a tableau or reserve pile
-(the Storehouse's, the Wheatsheaf's), while its card can be played, only
-such cards may move and the pack is not dealt on; on the foundations, a card
+(the Storehouse's, the Wheatsheaf's) or a talon (the Fairest's: the card
+just turned), while its card can be played, only such cards may move and
+the pack is not dealt on (a card another rule holds back, as a talon's card
+turned before the last one placed, claims nothing); on the foundations, a card
 that can go up must, before anything else is done; with ``first_claim =
 "empty"`` on the foundations, a card that can start one of them must (the
 Great Thirteen's Rule II: "the refilling of the vacancies must be the first
@@ -15,7 +17,7 @@ from typing import Iterator
 
 from ..layout import Role
 from ..position import Move, MoveKind, Position
-from .feature import Feature, Rules
+from .feature import Feature, Rules, overrides
 
 
 class FirstClaims(Feature):
@@ -27,6 +29,7 @@ class FirstClaims(Feature):
     def __init__(self, rules: Rules, piles: tuple[int, ...]) -> None:
         super().__init__(rules)
         self.piles = piles
+        self._holders: tuple[Feature, ...] | None = None  # the other rules that narrow sources
 
     @classmethod
     def build(cls, rules: Rules) -> "FirstClaims | None":
@@ -37,8 +40,13 @@ class FirstClaims(Feature):
     def claiming(self, pos: Position) -> tuple[int, ...]:
         """The piles with first claim whose card can be played now."""
         rules = self.rules
+        if self._holders is None:
+            self._holders = tuple(f for f in rules.features
+                                  if f is not self and overrides(f, "narrow_sources"))
         found = []
         for src in self.piles:
+            if any(src not in f.narrow_sources(pos, (src,)) for f in self._holders):
+                continue  # another rule holds its card back: it cannot be played now
             for card in rules.available_cards(pos, src):
                 if any(dst != src and rules.may_route(pos, src, dst, card)
                        and rules.fits(pos, card, dst) for dst in rules.targets):
@@ -59,9 +67,13 @@ class FirstClaims(Feature):
     def deal_refusal(self, pos: Position) -> str | None:
         claimed = self.claiming(pos)
         if claimed:
-            return (f"the card of {self.rules.specs[claimed[0]].the_ref} can be played, and "
-                    "it must be played before the pack is dealt on")
+            return (f"the {self._card(pos, claimed[0])} of {self.rules.specs[claimed[0]].the_ref} "
+                    "can be played, and it must be played before the pack is dealt on")
         return None
+
+    def _card(self, pos: Position, src: int) -> str:
+        return str(pos.piles[src][-1]) if self.rules.specs[src].available in ("top", "turned") \
+            else "card"
 
     def refusal(self, pos: Position, move: Move) -> str | None:
         if move.src in self.piles:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
         sources: tuple[int, ...]
         targets: tuple[int, ...]
         deals_up: bool
+        features: tuple["Feature", ...]
 
         def available_cards(self, pos: Position, index: int) -> list[Card]: ...
         def fits(self, pos: Position, card: Card, dst: int) -> bool: ...
