@@ -16,7 +16,9 @@ at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`): the greedy searches find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
-search is depth-first alone.  For the plainest games the depth-first search
+search is depth-first, and where the player lays each card turned on a pile
+of his choosing it takes turns with rounds of a search that buries few
+cards (:mod:`patience_cli.solver_bounded`), which finds wins only.  For the plainest games the depth-first search
 runs over compact positions (:mod:`patience_cli.solver_compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
@@ -50,6 +52,7 @@ from typing import Callable, Iterator
 
 from .engine import Move, Position, Rules, Status
 from .position import MoveKind
+from . import solver_bounded
 from .solver_compact import CompactSearch, Tables
 from .solver_guide import Guide
 from .solver_pruning import Pruning
@@ -61,7 +64,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: taking the older answer (a win or a proof stands: :mod:`.odds_results`).
 #: 2: positions alike in ranks are one where no rule reads a suit (2026-11-26).
 #: 3: positions that differ only in the order cards were put out are one (2026-11-27).
-REVISION = 3
+#: 4: where the player places the cards turned, rounds that bury few cards (2026-11-27).
+REVISION = 4
 
 
 @dataclass
@@ -87,7 +91,9 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     searches, each led by one of several measures of :class:`Guide` (see
     :func:`_portfolio`); ``auto``: the
     portfolio where every card is dealt at the start, else depth-first
-    (which goes on dealing where the foundations' count says little).  Each
+    (which goes on dealing where the foundations' count says little; with
+    rounds of :class:`~patience_cli.solver_bounded.Bounded` where the player
+    places the cards turned).  Each
     searches every position before it calls a game lost.  The answer
     depends on *seconds* only through where the search stops: within one
     budget of positions it is always the same.  A winning line is given
@@ -112,7 +118,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
         elif order == "portfolio":
             searches = _portfolio(rules, start, pruning)
         elif order == "depth-first":
-            searches = iter([_depth_first(rules, start, pruning)])
+            searches = _depth_first_rounds(rules, start, pruning)
         else:
             raise ValueError(f"no search order {order!r}")
         return _run(searches, began, deadline, max_states, shorten,
@@ -237,6 +243,18 @@ def _depth_first(rules: Rules, start: Position, pruning: Pruning) -> _Search:
     return _DepthFirst(rules, start, pruning)
 
 
+def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iterator[_Search]:
+    """The depth-first search over every position; where the player places
+    the cards turned (:func:`solver_bounded.applies`), then rounds of the
+    search that buries few cards (:class:`~patience_cli.solver_bounded.Bounded`),
+    0, 1, 2 ... cards, each with twice the positions of the one before."""
+    yield _depth_first(rules, start, pruning)
+    if solver_bounded.applies(rules):
+        for bound in itertools.count():
+            yield solver_bounded.Bounded(rules, start, pruning, bound,  # type: ignore[misc]
+                                         BOUNDED_STATES << min(bound, 20))
+
+
 class _Greedy(_Search):
     """Greedy best-first: the position the *measure* rates highest is
     searched on first, ties going to the one met last (which keeps to one
@@ -325,6 +343,7 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
+BOUNDED_STATES = 10000  # the budget of the first round that buries few cards
 MEMORY_MOST = 900 << 20  # the resident memory a search may add to what its process held
                          # when it began: past it the search gives up, as when out of time,
                          # rather than fill the machine's memory (a worker process that
