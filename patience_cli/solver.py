@@ -18,8 +18,8 @@ win a position looks (:class:`Guide`): the greedy searches find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
 search is depth-first, and where the player lays each card turned on a pile
 of his choosing it takes turns with rounds of a search that buries few
-cards (:mod:`patience_cli.solver_bounded`), which finds wins only.  For the plainest games the depth-first search
-runs over compact positions (:mod:`patience_cli.solver_compact`): the same
+cards (:mod:`patience_cli.solver_bounded`), which finds wins only.  For the
+plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver_compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
 (:mod:`patience_cli.solver_stuck`).  It ends with
@@ -48,11 +48,11 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Protocol
 
+from . import solver_bounded
 from .engine import Move, Position, Rules, Status
 from .position import MoveKind
-from . import solver_bounded
 from .solver_compact import CompactSearch, Tables
 from .solver_guide import Guide
 from .solver_pruning import Pruning
@@ -155,11 +155,13 @@ def shortened(rules: Rules, start: Position, line: list[Move]) -> list[Move]:
     return out
 
 
-class _Search:
+class _Search(Protocol):
     """One search, run a slice at a time: :meth:`step` searches up to *n*
     more positions and gives ``(result, line)`` once it has an answer
     (``won`` with its line, or ``lost``: every position it could reach is
-    searched), else None; :attr:`states` counts the positions it met."""
+    searched), else None; :attr:`states` counts the positions it met.  (A
+    protocol: :class:`~patience_cli.solver_bounded.Bounded` answers it
+    without deriving from it.)"""
 
     states = 1
     budget: int | None = None   # the positions it may meet, when limited
@@ -251,7 +253,7 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     yield _depth_first(rules, start, pruning)
     if solver_bounded.applies(rules):
         for bound in itertools.count():
-            yield solver_bounded.Bounded(rules, start, pruning, bound,  # type: ignore[misc]
+            yield solver_bounded.Bounded(rules, start, pruning, bound,
                                          BOUNDED_STATES << min(bound, 20))
 
 
