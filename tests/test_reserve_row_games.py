@@ -112,6 +112,22 @@ def test_sultan_divan_refilled_from_the_talon_or_when_there_is_none_the_pack():
     assert refusal(rules, pos, 2, 1) is not None            # nothing placed on the Divan
 
 
+def test_hoffmann_sultan_divan_refilled_from_the_stock_never_the_talon():
+    """Hoffmann: "his place is at once filled from the stock", the pack not
+    yet turned; while it is out the place waits for the redeal."""
+    rules, pos = filled(SULTAN, {S_KING: "Kc", 1: "Ac", S_TALON: "9d", S_PACK: "5s"},
+                        range(1, 9), down={S_PACK: 1}, variant="hoffmann")
+    pos = rules.apply(pos, move_between(rules, 1, S_KING))
+    assert pile_text(rules, pos, 1) == "5s" and pile_text(rules, pos, S_TALON) == "9d"
+    rules, pos = filled(SULTAN, {S_KING: "Kc", 1: "Ac", S_TALON: "9d 7h"}, range(1, 9),
+                        variant="hoffmann")
+    pos = rules.apply(pos, move_between(rules, 1, S_KING))
+    assert pile_text(rules, pos, 1) == "" and pile_text(rules, pos, S_TALON) == "9d 7h"
+    assert rules.status(pos)[0] is Status.PLAYING             # the place waits
+    pos = rules.apply(pos, DEAL)                              # the redeal fills it
+    assert pile_text(rules, pos, 1) == "9d" and pile_text(rules, pos, S_PACK) == "7h"
+
+
 @pytest.mark.parametrize("variant, shuffled", [(None, True), ("hoffmann", False)])
 def test_sultan_two_redeals_shuffled_by_cadogan_not_by_hoffmann(variant, shuffled):
     rules, pos = filled(SULTAN, {S_TALON: "5s 3h 4d 7c 8c 9c 10c"}, range(1, 9),
