@@ -16,9 +16,11 @@ at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`): the greedy searches find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
-search is depth-first, and where the player lays each card turned on a pile
-of his choosing it takes turns with rounds of a search that buries few
-cards (:mod:`patience_cli.solver_bounded`), which finds wins only.  For the
+search is depth-first, taking turns with rounds of a search that keeps near
+its first choices (:mod:`patience_cli.solver_bounded`), which finds wins
+only: lines that leave the move tried first at few positions, or, where the
+player lays each card turned on a pile of his choosing, lines that bury few
+cards.  For the
 plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver_compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
@@ -65,7 +67,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 2: positions alike in ranks are one where no rule reads a suit (2026-11-26).
 #: 3: positions that differ only in the order cards were put out are one (2026-11-27).
 #: 4: where the player places the cards turned, rounds that bury few cards (2026-11-27).
-REVISION = 4
+#: 5: in the other games with a pack to deal, rounds that depart little from the
+#:    first move (2026-11-27).
+REVISION = 5
 
 
 @dataclass
@@ -92,8 +96,8 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     :func:`_portfolio`); ``auto``: the
     portfolio where every card is dealt at the start, else depth-first
     (which goes on dealing where the foundations' count says little; with
-    rounds of :class:`~patience_cli.solver_bounded.Bounded` where the player
-    places the cards turned).  Each
+    rounds that keep near its first choices:
+    :func:`~patience_cli.solver_bounded.kind`).  Each
     searches every position before it calls a game lost.  The answer
     depends on *seconds* only through where the search stops: within one
     budget of positions it is always the same.  A winning line is given
@@ -122,7 +126,8 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
         else:
             raise ValueError(f"no search order {order!r}")
         return _run(searches, began, deadline, max_states, shorten,
-                    MEMORY_MOST if memory_most is None else memory_most)
+                    MEMORY_MOST if memory_most is None else memory_most,
+                    ALONE_FIRST if order == "depth-first" else 0)
     finally:
         if collecting:
             gc.enable()
@@ -246,15 +251,22 @@ def _depth_first(rules: Rules, start: Position, pruning: Pruning) -> _Search:
 
 
 def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iterator[_Search]:
-    """The depth-first search over every position; where the player places
-    the cards turned (:func:`solver_bounded.applies`), then rounds of the
-    search that buries few cards (:class:`~patience_cli.solver_bounded.Bounded`),
-    0, 1, 2 ... cards, each with twice the positions of the one before."""
-    yield _depth_first(rules, start, pruning)
-    if solver_bounded.applies(rules):
-        for bound in itertools.count():
-            yield solver_bounded.Bounded(rules, start, pruning, bound,
-                                         BOUNDED_STATES << min(bound, 20))
+    """The depth-first search over every position, then rounds of a search
+    that keeps close to it (:func:`solver_bounded.kind`): where the player
+    places the cards turned, one that buries few cards
+    (:class:`~patience_cli.solver_bounded.Bounded`), else one that departs
+    little from the first move (:class:`~patience_cli.solver_bounded.FewDepartures`),
+    each round's bound one more than the last's, with twice its positions.  None
+    beside the compact search: its positions come five times as fast, and the
+    rounds, over the engine's, would take most of its time (on Napoleon at
+    St. Helena and Lucas, deals 1-20 at 20,000 positions, they won nothing
+    more in twice the time)."""
+    first = _depth_first(rules, start, pruning)
+    yield first
+    rounds = solver_bounded.kind(rules)
+    if rounds is not None and not isinstance(first, _Compact):
+        for n in itertools.count():
+            yield rounds(rules, start, pruning, rounds.FIRST + n, BOUNDED_STATES << min(n, 20))
 
 
 class _Greedy(_Search):
@@ -345,7 +357,7 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
-BOUNDED_STATES = 10000  # the budget of the first round that buries few cards
+BOUNDED_STATES = 10000  # the budget of the first round that keeps near the first choices
 MEMORY_MOST = 900 << 20  # the resident memory a search may add to what its process held
                          # when it began: past it the search gives up, as when out of time,
                          # rather than fill the machine's memory (a worker process that
@@ -356,22 +368,26 @@ KEPT_MOST = 800_000  # where the system does not say the memory in use: the posi
 LOOKS = 64           # the turns between two looks at the memory in use
 SLICE = 256          # the positions a search runs for before the next takes its turn
 TURNS = 2            # the depth-first search takes one turn in this many
+ALONE_FIRST = 1000   # where a pack is dealt, the positions the depth-first search meets
+                     # before the rounds beside it begin: most deals it wins or proves
+                     # lost within them, and the rounds would only halve its pace
 
 
 def _run(searches: Iterator[_Search], began: float, deadline: float,
          max_states: int | None, shorten: bool = True,
-         memory_most: int = MEMORY_MOST) -> Solution:
+         memory_most: int = MEMORY_MOST, alone_first: int = 0) -> Solution:
     """Runs the first search of *searches* (the one over every position)
     in turns of :data:`SLICE` positions with the others, taken one after
     another, each until its own budget: the first has one turn in
-    :data:`TURNS`, the others the rest (alone, the first has them all)."""
+    :data:`TURNS`, the others the rest (alone, the first has them all).
+    The first runs alone for its first *alone_first* positions."""
     main = next(searches)
     side: _Search | None = None
     total = 0
     held_before = _resident()
     for turn in itertools.count():
         search = main
-        if turn % TURNS:
+        if turn % TURNS and main.states >= alone_first:
             side = side or next(searches, None)
             search = side or main
         n = SLICE if search.budget is None else min(SLICE, search.budget - search.states)

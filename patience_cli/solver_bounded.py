@@ -13,6 +13,14 @@ positions of the one before, in turns with the search over every position.
 Its wins are wins: every move is the engine's, pruned as the full search
 prunes them.  Its running out proves nothing (it left lines out): a round
 that meets every position within its bound only ends, and the next begins.
+
+In the other games with a pack to deal, the depth-first search is as blind
+the other way: it tries every choice near the end of its first line before
+any near the start, and a deal is won in its first few hundred positions or
+not at all.  :class:`FewDepartures` follows, in the same rounds, only the
+lines that leave the move the pruning gives first at most *bound* times
+(anywhere along the line: a "limited discrepancy" search), so that a
+different choice early on is tried within the first thousand positions.
 """
 
 from __future__ import annotations
@@ -71,6 +79,8 @@ class Bounded:
     Answers as the solver's other searches do (``step``), but never
     ``lost``: its :attr:`budget` is cut to the positions met once every one
     within the bound is met."""
+
+    FIRST = 0  # the bound of the first round
 
     def __init__(self, rules: Rules, start: Position, pruning, bound: int,
                  budget: int) -> None:
@@ -146,7 +156,33 @@ class Bounded:
         return None
 
 
-def applies(rules: Rules) -> bool:
-    """Whether the rounds are worth running: the player lays the cards
-    turned on piles of his choosing (``play.placing``)."""
-    return rules.layout.play.placing is not None
+class FewDepartures(Bounded):
+    """One round that keeps to the move the pruning gives first (the one the
+    depth-first search tries first) at all but *bound* positions of a line:
+    each other move there costs one departure.  Otherwise as
+    :class:`Bounded`, whose rounds, budgets and answers it shares; its rounds
+    begin at bound 1, as the line of bound 0 is the depth-first search's
+    first line."""
+
+    FIRST = 1
+
+    def _moves(self, pos: Position, last: Move | None, pending: int | None,
+               departed: int) -> list[tuple[int, Move]]:
+        moves = self.pruning.moves(pos, last, pending)
+        if not moves:
+            return []
+        first = (0, moves[-1])  # (the list is taken from its end)
+        if departed >= self.bound:
+            return [first]
+        return [(1, move) for move in moves[:-1]] + [first]
+
+
+def kind(rules: Rules) -> type[Bounded] | None:
+    """The rounds worth running beside the depth-first search: where the
+    player lays the cards turned on piles of his choosing (``play.placing``),
+    those that bury few cards; elsewhere, where there is a pack to deal,
+    those that depart little from the first move; else none (the solver's
+    greedy searches take their turns there)."""
+    if rules.layout.play.placing is not None:
+        return Bounded
+    return FewDepartures if rules.has_deal_step else None

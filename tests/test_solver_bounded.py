@@ -1,12 +1,16 @@
-"""The search for wins that buries few cards (:mod:`patience_cli.solver_bounded`):
-how soon the foundations want a card, the bound it keeps to, that its wins
-replay through the engine and that its running out is never called a loss."""
+"""The searches for wins that keep near the depth-first search's first choices
+(:mod:`patience_cli.solver_bounded`): the one that buries few cards (how soon
+the foundations want a card) and the one that departs little from the first
+move; the bound each keeps to, that their wins replay through the engine and
+that their running out is never called a loss."""
+
+import pytest
 
 from patience_cli import solver, solver_bounded
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.position import MoveKind
-from patience_cli.solver_bounded import NEVER, Bounded, when_wanted
+from patience_cli.solver_bounded import NEVER, Bounded, FewDepartures, when_wanted
 from patience_cli.solver_pruning import Pruning
 
 from conftest import cards, pile_index, position
@@ -59,16 +63,22 @@ def test_a_line_buries_no_more_cards_than_its_bound():
         assert most == bound   # the bound is reached, never passed
 
 
-def test_its_wins_replay_through_the_engine_and_the_full_search_alone_misses_them(monkeypatch):
-    game = Game.new("fairest-2", seed=2)
-    found = solver.solve(game.rules, game.position, seconds=60, max_states=2000)
+@pytest.mark.parametrize("game_id, seed, states, rounds", [
+    ("fairest-2", 2, 2000, Bounded),       # the rounds that bury few cards
+    ("anna", 4, 2500, FewDepartures),      # the rounds that depart little from the first move
+])
+def test_its_wins_replay_through_the_engine_and_the_full_search_alone_misses_them(
+        monkeypatch, game_id, seed, states, rounds):
+    game = Game.new(game_id, seed=seed)
+    assert solver_bounded.kind(game.rules) is rounds
+    found = solver.solve(game.rules, game.position, seconds=60, max_states=states)
     assert found.result == solver.WON
     for move in found.moves:
         game.play(move)
     assert game.rules.status(game.position)[0] is Status.WON
-    monkeypatch.setattr(solver_bounded, "applies", lambda rules: False)
-    alone = solver.solve(game.rules, Game.new("fairest-2", seed=2).position, seconds=60,
-                         max_states=2000)
+    monkeypatch.setattr(solver_bounded, "kind", lambda rules: None)
+    game = Game.new(game_id, seed=seed)
+    alone = solver.solve(game.rules, game.position, seconds=60, max_states=states)
     assert alone.result == solver.GAVE_UP
 
 
@@ -82,3 +92,59 @@ def test_running_out_is_no_proof_of_loss():
     assert search.budget == search.states < 1000  # ... and the round ends, no answer
     assert solver.solve(rules, pos, seconds=30, max_states=1000).result == solver.LOST
     assert pile_index(rules, 5) in rules.tableau
+
+
+# ------------------------------------------------ the rounds that depart little
+def _departures(pruning, stack) -> int:
+    """The moves of the line on *stack* that are not the move the pruning
+    gives first where they are made."""
+    count = 0
+    for before, (parent, frame) in enumerate(zip(stack, stack[1:])):
+        move = frame[2]
+        if before == 0:
+            moves = pruning.moves(parent[0], None, None)
+        elif parent[3] is parent[2]:   # kept: its moves follow the move that led there
+            moves = pruning.moves(parent[0], parent[2], None)
+        else:                          # passed through: the pile that must take the next
+            grand = stack[before - 1][0]
+            moves = pruning.moves(parent[0], parent[3], pruning.cover(grand, parent[2]))
+        count += move != moves[-1]
+    return count
+
+
+def test_a_line_departs_from_the_first_move_no_more_than_its_bound():
+    game = Game.new("clock", seed=3)
+    rules, start = game.rules, game.position
+    for bound in (0, 1, 2):
+        pruning = Pruning(rules, start=start)
+        search = FewDepartures(rules, start, pruning, bound, 3000)
+        most = 0
+        while search.states < 3000 and search.budget == 3000:
+            if search.step(50) is not None:
+                break
+            most = max(most, _departures(pruning, search.stack))
+        assert most == bound   # the bound is reached, never passed
+
+
+def test_a_round_that_departs_little_proves_no_loss():
+    game = Game.new("klondike", seed=11)   # lost, proved by the full search
+    rules, start = game.rules, game.position
+    search = FewDepartures(rules, start, Pruning(rules, start=start), 0, 1000)
+    assert search.step(1000) is None             # the one line met, no answer ...
+    assert search.budget == search.states < 1000  # ... and the round ends
+    assert solver.solve(rules, start, seconds=30, max_states=3000).result == solver.LOST
+
+
+def test_which_rounds_run_beside_the_depth_first_search():
+    assert solver_bounded.kind(Game.new("fairest-2", seed=1).rules) is Bounded
+    assert solver_bounded.kind(Game.new("sultan", seed=1).rules) is FewDepartures
+    assert solver_bounded.kind(Game.new("flower-garden", seed=1).rules) is None  # greedy there
+
+
+def test_the_depth_first_search_runs_alone_for_its_first_positions(monkeypatch):
+    game = Game.new("fish-bone", seed=2)   # won by the depth-first search in a few hundred
+    beside = solver.solve(game.rules, game.position, seconds=60, max_states=2000)
+    monkeypatch.setattr(solver_bounded, "kind", lambda rules: None)
+    alone = solver.solve(game.rules, game.position, seconds=60, max_states=2000)
+    assert beside.result == alone.result == solver.WON
+    assert beside.states == alone.states < solver.ALONE_FIRST
