@@ -1,5 +1,6 @@
-"""A search for wins that buries few cards (for the solver,
-:mod:`patience_cli.solver`; no I/O).
+"""Searches for wins that keep near the depth-first search's first choices,
+in rounds beside it: one that buries few cards, one that departs little
+from the first move (for the solver, :mod:`patience_cli.solver`; no I/O).
 
 Where the player lays each card turned on whichever pile of a group he likes
 (``play.placing``: the Fairest No. 2's four waste heaps, the Fly's five),
