@@ -98,7 +98,10 @@ def test_a_vacancy_takes_what_the_rules_route_to_it(variant, takes):
 
 
 def _generic(monkeypatch):
+    """The engine's depth-first search alone, where the compact one runs (the
+    rounds beside it run only beside the engine's)."""
     monkeypatch.setattr(solver.Tables, "of", classmethod(lambda cls, rules: None))
+    monkeypatch.setattr(solver.solver_bounded, "kind", lambda rules: None)
 
 
 @pytest.mark.parametrize("game_id, variant, seed, budget", [
