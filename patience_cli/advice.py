@@ -337,11 +337,16 @@ class Advice:
         return b"\0".join([r for r, _ in piles]), tuple([d for _, d in piles]), pos.extra
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
-        """The groups of tableau, foundation or discard piles that the rules
-        treat all alike (the Wheel's circle of crowned sets), found once: in a game with no module of its own, a group whose
-        piles differ only in number and place, that is not dealt or gathered
-        pile by pile in play (regather, deal_to, onto_latest), not refilled
-        from, nor named by a grace, a hold or a pile's own ``deal_up`` list
+        """The groups of tableau, reserve, foundation or discard piles that
+        the rules treat all alike (the Wheel's circle of crowned sets, Red
+        and Black's Volunteers), found once: in a game with no module of its
+        own, a group whose piles differ only in number and place, that is
+        not dealt or gathered pile by pile in play (regather, deal_to,
+        onto_latest), not refilled or refilled from where that reads places
+        (:meth:`Routes.ordered_groups
+        <patience_cli.features.routes.Routes.ordered_groups>`), nor read in
+        order (the Royal Marriage's row), nor named by a grace, a hold or a
+        pile's own ``deal_up`` list
         (the Four Corners' side packets go up only to the foundation beside
         them, in every new deal)."""
         return self._alike
@@ -361,7 +366,7 @@ class Advice:
             for group, piles in self.group_piles.items():
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
-                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION,
+                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION, Role.RESERVE,
                                                         Role.DISCARD) or \
                         group in ordered or group in placed \
                         or (first.build is not None and first.build.step_by) \

@@ -69,7 +69,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 4: where the player places the cards turned, rounds that bury few cards (2026-11-27).
 #: 5: in the other games with a pack to deal, rounds that depart little from the
 #:    first move (2026-11-27).
-REVISION = 5
+#: 6: piles refilled a card at a time, and reserve piles, taken as alike where no rule
+#:    reads places (2026-11-27).
+REVISION = 6
 
 
 @dataclass

@@ -22,6 +22,7 @@ from .feature import Feature, Rules
 class AsTheyAppear(Feature):
     reads_suits = False
     keys = ("piles[].as_they_appear",)
+    place_blind = True
     plain = False
 
     def __init__(self, rules: Rules, homes: tuple[int, ...]) -> None:

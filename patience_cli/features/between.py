@@ -48,6 +48,11 @@ class Between(DealStep):
             return None
         return cls(rules, stock[0], out[0])
 
+    def ordered_groups(self) -> set[str]:
+        """The row: which cards lie between two that match is read from
+        their places in it."""
+        return {self.rules.specs[self.row[0]].group}
+
     # ------------------------------------------------------------ the row
     def cards(self, pos: Position) -> list[Card]:
         """The row's cards, in order."""

@@ -23,6 +23,7 @@ from .feature import Feature, Rules, overrides
 class FirstClaims(Feature):
     topic = "claim"
     keys = ("piles[].first_claim",)
+    place_blind = True
     plain = False
     reads_suits = False
 
@@ -89,6 +90,7 @@ class FoundationsFirst(Feature):
     reads_suits = False
     topic = "claim"
     keys = ("piles[].first_claim (foundations)",)
+    place_blind = True
     plain = False
 
     def __init__(self, rules: Rules, starts: tuple[int, ...]) -> None:

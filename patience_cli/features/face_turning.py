@@ -17,6 +17,7 @@ TURNING = ("top-up", "alternate")
 class FaceTurning(Feature):
     reads_suits = False
     keys = ('piles[].face = "top-up" | "alternate"',)
+    place_blind = True
 
     def __init__(self, rules: Rules, piles: frozenset[int]) -> None:
         super().__init__(rules)

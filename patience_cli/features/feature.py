@@ -87,6 +87,15 @@ class Feature:
     #: to the solver (:meth:`Rules.suitless`): a rule must say False only
     #: where it reads ranks, places and counts alone.
     reads_suits: bool = True
+    #: Whether the rule reads nothing of where a pile lies in its group: it
+    #: treats every pile of a group whose specs are alike the same (no row or
+    #: column, no neighbour, no first or last pile but as an order of filling
+    #: several vacancies alike).  Where every rule of a game says True, the
+    #: piles of a group refilled one card at a time are interchangeable to
+    #: the solver (:meth:`Routes.ordered_groups
+    #: <patience_cli.features.routes.Routes.ordered_groups>`); a rule must
+    #: say True only where that holds.
+    place_blind: ClassVar[bool] = False
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False

@@ -427,6 +427,10 @@ class ReservePackets(DealStep):
             return None
         return cls(rules, rules.group_piles[rule.reserve])
 
+    def ordered_groups(self) -> set[str]:
+        """The packets: they are turned over in the layout's order."""
+        return {self.rules.specs[self.packets[0]].group}
+
     def _next(self, pos: Position) -> int | None:
         return next((i for i in self.packets if pos.piles[i] and pos.down[i]), None)
 

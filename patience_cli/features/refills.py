@@ -46,6 +46,7 @@ class RefillAtOnce(Feature):
     reads_suits = False
     topic = "refill"
     keys = ("piles[].refill.when = at-once",)
+    place_blind = True
     plain = False
 
     def __init__(self, rules: Rules, piles: tuple[int, ...]) -> None:
@@ -149,6 +150,7 @@ class RefillAtDeal(DealStep):
 
     topic = "refill"
     keys = ("piles[].refill.when = deal",)
+    place_blind = True
     plain = False
 
     def __init__(self, rules: Rules, piles: tuple[int, ...], stock: int) -> None:
@@ -195,6 +197,7 @@ class PackFill(Feature):
 
     topic = "refill"
     keys = ("piles[].refill.when = player",)
+    place_blind = True
     plain = False
 
     def __init__(self, rules: Rules, piles: tuple[int, ...], stock: int) -> None:

@@ -20,6 +20,7 @@ class Routes(Feature):
     topic = "route"
     keys = ("piles[].accepts_from", "piles[].refill.from", "piles[].second_to")
     restricts_routes = True
+    place_blind = True
 
     @classmethod
     def build(cls, rules: Rules) -> "Routes | None":
@@ -66,8 +67,20 @@ class Routes(Feature):
                 f"not from {origin.the_ref}")
 
     def ordered_groups(self) -> set[str]:
-        """Groups refilled from, and groups whose (first) pile is refilled."""
+        """Groups refilled, and the groups they are refilled from, where the
+        refill reads places: from the pile in the same place of another
+        group (``same_place``); up to more than one card (two piles short at
+        once are filled in the layout's order, so that which of them gets
+        how many cards hangs on their places); or in a game with a rule that
+        may read places (not :attr:`~Feature.place_blind`).  Elsewhere two
+        vacancies filled in the layout's order get the same cards, one each,
+        whichever pile is which: the piles stay interchangeable."""
         rules = self.rules
-        found = {g for p in rules.specs if p.refill for g in p.refill.sources}
-        return found | {g for g, piles in rules.group_piles.items()
-                        if rules.specs[piles[0]].refill is not None}
+        blind = all(f.place_blind for f in rules.features)
+        found: set[str] = set()
+        for p in rules.specs:
+            refill = p.refill
+            if refill is not None and (not blind or refill.same_place
+                                       or (refill.size > 1 and not refill.count)):
+                found |= {p.group, *refill.sources}
+        return found

@@ -23,6 +23,7 @@ from .feature import DealStep, Feature, Rules
 
 class Talon(DealStep):
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
+    place_blind = True
 
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)

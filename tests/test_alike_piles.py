@@ -1,0 +1,114 @@
+"""Piles the rules treat alike (Rules.alike_groups): the solver takes them
+as interchangeable, so a position and one with two of them swapped are one
+position to it.  Refilled groups are alike where no rule reads a pile's
+place (features.routes.Routes.ordered_groups)."""
+
+import random
+
+import pytest
+
+from conftest import ALL_GAMES
+from feature_kit import made_up
+from patience_cli.game import Game
+from patience_cli.layout import load_layout
+
+ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
+
+
+def refilled_alike(rules):
+    """The alike groups that are refilled or refilled from."""
+    sources = {g for p in rules.specs if p.refill for g in p.refill.sources}
+    return [g for g in rules.alike_groups()
+            if any(rules.specs[i].refill or rules.specs[i].group in sources for i in g)]
+
+
+REFILLED = [(g, v) for g, v in ROWS if refilled_alike(Game.new(g, v, seed=1).rules)]
+
+
+def covered(rules):
+    """Whether a pair is covered with cards of the pack instead of put out
+    (Covering, the Elevens No. 2): the lower place's card is covered first,
+    so two places swapped end with their cards under other covers; but a
+    covered card is never read again, and the positions play alike."""
+    return rules.layout.play.pairs is not None and bool(rules.layout.play.pairs.cover)
+
+
+# (the Zodiac's foundations, its only alike piles, take no card before every
+# card of the pack is placed: random play never gets there)
+ALIKE = [(g, v) for g, v in ROWS if g != "zodiac" and Game.new(g, v, seed=1).rules.alike_groups()
+         and not covered(Game.new(g, v, seed=1).rules)]
+
+RESERVE = [{"group": "reserve", "name": "Reserve", "role": "tableau", "count": 3,
+            "number": 8, "at": [0, 6], "step": [1.5, 0], "deal": 1,
+            "build": {"direction": "down", "suit": "any", "empty": "any"}}]
+
+
+def alike(refill):
+    rules = made_up(piles={1: {"refill": refill}} if refill else None, extra_piles=RESERVE)
+    return {rules.specs[g[0]].group for g in rules.alike_groups()}
+
+
+def test_piles_refilled_a_card_at_a_time_stay_alike_where_no_rule_reads_their_places():
+    """Three rows refilled from a reserve of three piles: two vacancies
+    filled in the layout's order get one card each whichever row is which,
+    and the player may fill one from any reserve pile, so both groups stay
+    alike.  Not where a row is filled from the reserve pile in the same
+    place, nor up to two cards (which row gets how many would hang on
+    which is short), nor in a game with a rule that reads places (the
+    Fourteenth pairs two cards of one row or one column)."""
+    assert alike(None) == {"row", "reserve", "foundation"}
+    assert alike({"from": ["reserve"]}) == {"row", "reserve", "foundation"}
+    assert alike({"from": ["reserve"], "same_place": True}) == {"foundation"}
+    assert alike({"from": ["reserve"], "size": 2}) == {"foundation"}
+    assert alike({"from": ["reserve"], "size": 2, "count": 2}) == {"row", "reserve", "foundation"}
+    assert Game.new("fourteenth", seed=1).rules.alike_groups() == ()
+    assert {("red-and-black", None), ("square", None), ("constitution", None),
+            ("light-and-shade", "hoffmann"), ("napoleons-square", None)} <= set(REFILLED)
+
+
+def mapped(move, to):
+    return move._replace(src=to.get(move.src, move.src), dst=to.get(move.dst, move.dst),
+                         piles=tuple(to.get(i, i) for i in move.piles))
+
+
+def swapped(pos, a, b):
+    piles, down = list(pos.piles), list(pos.down)
+    piles[a], piles[b] = piles[b], piles[a]
+    down[a], down[b] = down[b], down[a]
+    return pos._replace(piles=tuple(piles), down=tuple(down))
+
+
+@pytest.mark.parametrize("game_id, variant", ALIKE)
+def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, variant):
+    """Along random play (two deals, up to 60 moves): the position and one
+    with two piles of an alike group swapped have the same key and
+    status, and their moves lead to positions of the same keys (each move
+    with its piles swapped leads the other to the key it leads the first
+    to): the rules read nothing of which pile is which, vacancies and
+    their refills included.  (Where several vacancies are alike, a rule may
+    list a move into one of them only: Napoleon's Square's pack card.)  It
+    found the Royal Marriage's row and the Juvenile's reserve packets taken
+    as alike, though the one is read in order (the cards between two that
+    match go out) and the other is turned over in order."""
+    rnd = random.Random(f"alike/{game_id}/{variant}")
+    checked = 0
+    for seed in (1, 2):
+        game = Game.new(game_id, variant, seed=seed)
+        rules, pos = game.rules, game.position
+        groups = rules.alike_groups()
+        for _ in range(60):
+            a, b = rnd.sample(rnd.choice(groups), 2)
+            other, to = swapped(pos, a, b), {a: b, b: a}
+            checked += other.piles != pos.piles
+            assert rules.solver_key(other) == rules.solver_key(pos)
+            moves = list(rules.open_moves(pos))
+            assert rules.status(other)[0] == rules.status(pos)[0]
+            after = {rules.solver_key(rules.apply(pos, m)) for m in moves}
+            assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} \
+                == after
+            for m in moves:  # (the same move, its piles swapped, where the rules list it)
+                assert rules.solver_key(rules.apply(other, mapped(m, to))) in after
+            if not moves:
+                break
+            pos = rules.apply(pos, rnd.choice(moves))
+    assert checked, "no two piles swapped ever differed: the test saw nothing"
