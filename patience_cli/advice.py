@@ -11,6 +11,7 @@ import functools
 from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
 
 from .cards import Card, ranks
+from .features.feature import Feature
 from .layout import Layout, PileSpec, Role
 from .position import DEAL, Move, Position
 
@@ -261,7 +262,7 @@ class Advice:
         packets swapped about are one position.  The piles cards are put out
         to (:attr:`put_out`) are left out: what they hold follows from the
         other piles, and in what order no rule reads."""
-        groups = self.alike_groups()
+        groups = self.alike_groups_at(pos)
         put_out = self.put_out
         if put_out:
             piles = list(pos.piles)
@@ -351,10 +352,44 @@ class Advice:
         them, in every new deal)."""
         return self._alike
 
+    def alike_groups_at(self, pos: Position) -> tuple[tuple[int, ...], ...]:
+        """:meth:`alike_groups`, and the groups alike in *pos* and every
+        position after it: those kept in order only by rules that no longer
+        read places there (:meth:`Feature.reads_places
+        <patience_cli.features.feature.Feature.reads_places>`: the Salic
+        Law's kings once the pack is dealt out)."""
+        later = self._alike_later
+        if not later:
+            return self._alike
+        return self._alike + tuple(c for features, classes in later
+                                   if not any(f.reads_places(pos) for f in features)
+                                   for c in classes)
+
+    @functools.cached_property
+    def _alike_later(self) -> tuple[tuple[tuple[Any, ...], tuple[tuple[int, ...], ...]], ...]:
+        """Each group kept in order only by rules that may stop reading
+        places: those rules, and its piles alike once they have."""
+        stops = [f for f in self.features
+                 if type(f).reads_places is not Feature.reads_places]
+        out = []
+        for group in {g for f in stops for g in f.ordered_groups()}:
+            keeping = [f for f in self.features if group in f.ordered_groups()]
+            if all(f in stops for f in keeping):
+                ordered = {g for f in self.features for g in f.ordered_groups()} - {group}
+                classes = self._alike_classes(ordered, only=group)
+                if classes:
+                    out.append((tuple(keeping), classes))
+        return tuple(out)
+
     @functools.cached_property
     def _alike(self) -> tuple[tuple[int, ...], ...]:
+        return self._alike_classes({g for f in self.features for g in f.ordered_groups()})
+
+    def _alike_classes(self, ordered: set[str],
+                       only: str | None = None) -> tuple[tuple[int, ...], ...]:
+        """The alike groups where the rules keep the *ordered* groups in
+        order (of group *only*, if given)."""
         out = []
-        ordered = {g for f in self.features for g in f.ordered_groups()}
         named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
         # groups whose piles answer to the pile in the same place of another group
         # (either side; a group refilled, or refilled from, is one of Routes'
@@ -364,6 +399,8 @@ class Advice:
                            or p.set_aside}
         if self.layout.rules == "standard":
             for group, piles in self.group_piles.items():
+                if only is not None and group != only:
+                    continue
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
                 if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION, Role.RESERVE,

@@ -71,7 +71,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:    first move (2026-11-27).
 #: 6: piles refilled a card at a time, and reserve piles, taken as alike where no rule
 #:    reads places (2026-11-27).
-REVISION = 6
+#: 7: and piles alike once the rule that reads their places stops (the Salic Law's kings,
+#:    the pack dealt out; 2026-11-27).
+REVISION = 7
 
 
 @dataclass

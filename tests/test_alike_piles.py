@@ -10,7 +10,8 @@ import pytest
 from conftest import ALL_GAMES
 from feature_kit import made_up
 from patience_cli.game import Game
-from patience_cli.layout import load_layout
+from patience_cli.layout import Role, load_layout
+from patience_cli.position import MoveKind
 
 ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
 
@@ -95,9 +96,8 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
     for seed in (1, 2):
         game = Game.new(game_id, variant, seed=seed)
         rules, pos = game.rules, game.position
-        groups = rules.alike_groups()
         for _ in range(60):
-            a, b = rnd.sample(rnd.choice(groups), 2)
+            a, b = rnd.sample(rnd.choice(rules.alike_groups_at(pos)), 2)
             other, to = swapped(pos, a, b), {a: b, b: a}
             checked += other.piles != pos.piles
             assert rules.solver_key(other) == rules.solver_key(pos)
@@ -112,3 +112,35 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
                 break
             pos = rules.apply(pos, rnd.choice(moves))
     assert checked, "no two piles swapped ever differed: the test saw nothing"
+
+
+@pytest.mark.parametrize("variant", [None, "picture-gallery"])
+def test_the_salic_law_s_kings_are_alike_once_the_pack_is_dealt_out(variant):
+    """Each card is dealt onto the latest king, so while the pack lasts the
+    kings' places count; once it is dealt out no rule reads them, and two
+    king packets swapped are one position that plays alike (a bare king
+    takes a card whichever it is)."""
+    rnd = random.Random(f"salic/{variant}")
+    game = Game.new("salic-law", variant, seed=3)
+    rules, pos = game.rules, game.position
+    kings = rules.group_piles["king"]
+    stock = next(i for i, p in enumerate(rules.specs) if p.role is Role.STOCK)
+    while pos.piles[stock]:   # the pack dealt out, every card that can go up sent up
+        assert kings not in rules.alike_groups_at(pos)
+        moves = list(rules.open_moves(pos))
+        ups = [m for m in moves if m.dst in rules.foundations]
+        pos = rules.apply(pos, ups[0] if ups else next(m for m in moves if m.kind is MoveKind.DEAL))
+    assert kings in rules.alike_groups_at(pos)
+    checked = 0
+    for _ in range(40):
+        a, b = rnd.sample(kings, 2)
+        other = swapped(pos, a, b)
+        checked += other.piles != pos.piles
+        assert rules.solver_key(other) == rules.solver_key(pos)
+        moves = list(rules.open_moves(pos))
+        assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} == \
+            {rules.solver_key(rules.apply(pos, m)) for m in moves}
+        if not moves:
+            break
+        pos = rules.apply(pos, rnd.choice(moves))
+    assert checked

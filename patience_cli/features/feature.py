@@ -236,6 +236,14 @@ class Feature:
         take them as interchangeable)."""
         return set()
 
+    def reads_places(self, pos: Position) -> bool:
+        """Whether the rule may still read the places of its
+        :meth:`ordered_groups` in *pos* or in any position after it.  A rule
+        that stops (onto_latest's kings, once the pack is dealt out) says
+        False from then on, and the solver takes them as alike there
+        (:meth:`Rules.alike_groups_at`)."""
+        return True
+
 
 class DealStep(Feature):
     """A feature that is (or, in some positions, takes the place of) the

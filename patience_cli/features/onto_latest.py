@@ -99,3 +99,6 @@ class OntoLatest(DealStep):
 
     def ordered_groups(self) -> set[str]:
         return {self.group}
+
+    def reads_places(self, pos: Position) -> bool:
+        return bool(pos.piles[self.stock])  # the latest king, while the pack is dealt
