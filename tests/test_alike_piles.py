@@ -9,6 +9,7 @@ import pytest
 
 from conftest import ALL_GAMES
 from feature_kit import made_up
+from patience_cli.features.feature import Feature
 from patience_cli.game import Game
 from patience_cli.layout import Role, load_layout
 from patience_cli.position import MoveKind
@@ -114,26 +115,34 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
     assert checked, "no two piles swapped ever differed: the test saw nothing"
 
 
-@pytest.mark.parametrize("variant", [None, "picture-gallery"])
-def test_the_salic_law_s_kings_are_alike_once_the_pack_is_dealt_out(variant):
-    """Each card is dealt onto the latest king, so while the pack lasts the
-    kings' places count; once it is dealt out no rule reads them, and two
-    king packets swapped are one position that plays alike (a bare king
-    takes a card whichever it is)."""
-    rnd = random.Random(f"salic/{variant}")
-    game = Game.new("salic-law", variant, seed=3)
+LATER = [(g, v) for g, v in ROWS if any(
+    type(f).reads_places is not Feature.reads_places for f in Game.new(g, v, seed=1).rules.features)]
+
+
+@pytest.mark.parametrize("game_id, variant", LATER)
+def test_piles_alike_once_the_rule_that_reads_their_places_stops(game_id, variant):
+    """Where each card is dealt onto the latest king or column (the Salic
+    Law, the Picture Gallery, the Fairie Queen), their places count while
+    the pack lasts; once it is dealt out no rule reads them, and two of
+    them swapped are one position that plays alike (a bare king takes a
+    card whichever it is)."""
+    assert {("salic-law", None), ("salic-law", "picture-gallery"), ("fairie-queen", None)} \
+        <= set(LATER)
+    rnd = random.Random(f"later/{game_id}/{variant}")
+    game = Game.new(game_id, variant, seed=3)
     rules, pos = game.rules, game.position
-    kings = rules.group_piles["king"]
     stock = next(i for i, p in enumerate(rules.specs) if p.role is Role.STOCK)
+    before = set(rules.alike_groups_at(pos))
     while pos.piles[stock]:   # the pack dealt out, every card that can go up sent up
-        assert kings not in rules.alike_groups_at(pos)
+        assert set(rules.alike_groups_at(pos)) == before
         moves = list(rules.open_moves(pos))
         ups = [m for m in moves if m.dst in rules.foundations]
         pos = rules.apply(pos, ups[0] if ups else next(m for m in moves if m.kind is MoveKind.DEAL))
-    assert kings in rules.alike_groups_at(pos)
+    later = [g for g in rules.alike_groups_at(pos) if g not in before]
+    assert later
     checked = 0
     for _ in range(40):
-        a, b = rnd.sample(kings, 2)
+        a, b = rnd.sample(rnd.choice(later), 2)
         other = swapped(pos, a, b)
         checked += other.piles != pos.piles
         assert rules.solver_key(other) == rules.solver_key(pos)
