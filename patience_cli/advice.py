@@ -403,8 +403,8 @@ class Advice:
                     continue
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
-                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION, Role.RESERVE,
-                                                        Role.DISCARD) or \
+                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION,
+                                                        Role.RESERVE, Role.DISCARD) or \
                         group in ordered or group in placed \
                         or (first.build is not None and first.build.step_by) \
                         or any(p.number in named or isinstance(p.deal_up, tuple)
