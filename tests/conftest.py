@@ -12,7 +12,7 @@ from patience_cli import cli
 from patience_cli.cards import parse_card
 from patience_cli.engine import Move, Position
 from patience_cli.games import load
-from patience_cli.layout import game_ids
+from patience_cli.layout import game_ids, load_layout
 
 
 @dataclass
@@ -106,6 +106,8 @@ def pile_text(rules, pos: Position, number: int) -> str:
 
 
 ALL_GAMES = game_ids()
+#: Every game and each of its variants: (game id, variant or None).
+ALL_ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
 
 
 def pytest_report_header(config):

@@ -7,14 +7,13 @@ import random
 
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_ROWS
 from feature_kit import made_up
 from patience_cli.features.feature import Feature
 from patience_cli.game import Game
-from patience_cli.layout import Role, load_layout
+from patience_cli.layout import Role
 from patience_cli.position import MoveKind
 
-ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
 
 
 def refilled_alike(rules):
@@ -24,7 +23,7 @@ def refilled_alike(rules):
             if any(rules.specs[i].refill or rules.specs[i].group in sources for i in g)]
 
 
-REFILLED = [(g, v) for g, v in ROWS if refilled_alike(Game.new(g, v, seed=1).rules)]
+REFILLED = [(g, v) for g, v in ALL_ROWS if refilled_alike(Game.new(g, v, seed=1).rules)]
 
 
 def covered(rules):
@@ -37,7 +36,8 @@ def covered(rules):
 
 # (the Zodiac's foundations, its only alike piles, take no card before every
 # card of the pack is placed: random play never gets there)
-ALIKE = [(g, v) for g, v in ROWS if g != "zodiac" and Game.new(g, v, seed=1).rules.alike_groups()
+ALIKE = [(g, v) for g, v in ALL_ROWS if g != "zodiac"
+         and Game.new(g, v, seed=1).rules.alike_groups()
          and not covered(Game.new(g, v, seed=1).rules)]
 
 RESERVE = [{"group": "reserve", "name": "Reserve", "role": "tableau", "count": 3,
@@ -80,6 +80,23 @@ def swapped(pos, a, b):
     return pos._replace(piles=tuple(piles), down=tuple(down))
 
 
+def plays_alike(rules, pos, a, b):
+    """Checks that *pos* and *pos* with piles *a* and *b* swapped have the
+    same key and status, and that their moves lead to positions of the
+    same keys (each move with its piles swapped leading the other to a key
+    the first's moves lead to); gives *pos*'s moves and whether the swap
+    changed anything."""
+    other, to = swapped(pos, a, b), {a: b, b: a}
+    assert rules.solver_key(other) == rules.solver_key(pos)
+    assert rules.status(other)[0] == rules.status(pos)[0]
+    moves = list(rules.open_moves(pos))
+    after = {rules.solver_key(rules.apply(pos, m)) for m in moves}
+    assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} == after
+    for m in moves:  # (the same move, its piles swapped, where the rules list it)
+        assert rules.solver_key(rules.apply(other, mapped(m, to))) in after
+    return moves, other.piles != pos.piles
+
+
 @pytest.mark.parametrize("game_id, variant", ALIKE)
 def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, variant):
     """Along random play (two deals, up to 60 moves): the position and one
@@ -99,23 +116,15 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
         rules, pos = game.rules, game.position
         for _ in range(60):
             a, b = rnd.sample(rnd.choice(rules.alike_groups_at(pos)), 2)
-            other, to = swapped(pos, a, b), {a: b, b: a}
-            checked += other.piles != pos.piles
-            assert rules.solver_key(other) == rules.solver_key(pos)
-            moves = list(rules.open_moves(pos))
-            assert rules.status(other)[0] == rules.status(pos)[0]
-            after = {rules.solver_key(rules.apply(pos, m)) for m in moves}
-            assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} \
-                == after
-            for m in moves:  # (the same move, its piles swapped, where the rules list it)
-                assert rules.solver_key(rules.apply(other, mapped(m, to))) in after
+            moves, differed = plays_alike(rules, pos, a, b)
+            checked += differed
             if not moves:
                 break
             pos = rules.apply(pos, rnd.choice(moves))
     assert checked, "no two piles swapped ever differed: the test saw nothing"
 
 
-LATER = [(g, v) for g, v in ROWS if any(
+LATER = [(g, v) for g, v in ALL_ROWS if any(
     type(f).reads_places is not Feature.reads_places for f in Game.new(g, v, seed=1).rules.features)]
 
 
@@ -143,12 +152,8 @@ def test_piles_alike_once_the_rule_that_reads_their_places_stops(game_id, varian
     checked = 0
     for _ in range(40):
         a, b = rnd.sample(rnd.choice(later), 2)
-        other = swapped(pos, a, b)
-        checked += other.piles != pos.piles
-        assert rules.solver_key(other) == rules.solver_key(pos)
-        moves = list(rules.open_moves(pos))
-        assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} == \
-            {rules.solver_key(rules.apply(pos, m)) for m in moves}
+        moves, differed = plays_alike(rules, pos, a, b)
+        checked += differed
         if not moves:
             break
         pos = rules.apply(pos, rnd.choice(moves))

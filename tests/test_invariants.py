@@ -17,7 +17,7 @@ from patience_cli.engine import Move, Position, Rules, Status
 from patience_cli.game import Game
 from patience_cli.rng import MAX_SEED
 
-from conftest import ALL_GAMES
+from conftest import ALL_GAMES, ALL_ROWS
 
 #: a per-game budget: six random deals, each played for up to 60 random moves
 SETTINGS = settings(max_examples=6, deadline=None,
@@ -185,13 +185,7 @@ def test_the_move_generator_lists_every_card_move_the_rules_allow(game_id):
             game.play(legal[rnd.randrange(len(legal))])
 
 
-def _games_and_variants():
-    from patience_cli.layout import load_layout
-
-    return [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
-
-
-@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
 def test_the_check_the_refusals_and_the_move_list_agree(game_id, variant):
     """Along random play (a fixed budget: two deals, twelve moves, fifteen
     random pile pairs and listed moves a position): a move is legal exactly when no words
@@ -213,7 +207,7 @@ def test_the_check_the_refusals_and_the_move_list_agree(game_id, variant):
             pos = rules.apply(pos, rnd.choice(legal))
 
 
-@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
 def test_every_board_fits_the_narrowest_terminal(game_id, variant):
     """At 40 columns (the narrowest a board is drawn for) every line of the
     board fits, dealt and after a few moves: a picture board wider than that
@@ -236,7 +230,7 @@ def test_every_board_fits_the_narrowest_terminal(game_id, variant):
                 legal = game.legal_moves()
 
 
-@pytest.mark.parametrize("game_id, variant", _games_and_variants())
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
 def test_every_refusal_cites_the_rule_of_the_rule_sheet_that_forbids_it(game_id, variant):
     """Along random play, every refusal that enforces a rule of the game (a
     build, what an empty pile takes, which cards are free, the deal, a rule

@@ -6,13 +6,11 @@ import random
 
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_ROWS
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
-from patience_cli.layout import load_layout
 
-ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
-PUT_OUT = [(g, v) for g, v in ROWS if Game.new(g, v, seed=1).rules.put_out]
+PUT_OUT = [(g, v) for g, v in ALL_ROWS if Game.new(g, v, seed=1).rules.put_out]
 
 
 def test_the_games_that_put_cards_out_of_play():

@@ -5,15 +5,13 @@ import random
 
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_ROWS
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
-from patience_cli.layout import load_layout
 from patience_cli.solver_moves import PlainMoves
 from patience_cli.solver_pruning import Pruning
 
-ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
-PLAIN = [(g, v) for g, v in ROWS if PlainMoves.of(Game.new(g, v, seed=1).rules) is not None]
+PLAIN = [(g, v) for g, v in ALL_ROWS if PlainMoves.of(Game.new(g, v, seed=1).rules) is not None]
 
 
 def test_it_takes_the_plain_layouts_and_not_those_a_feature_or_a_game_moves_in():

@@ -6,16 +6,14 @@ import random
 
 import pytest
 
-from conftest import ALL_GAMES
+from conftest import ALL_ROWS
 from patience_cli.cards import Card
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
-from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
 from patience_cli.solver_pruning import Pruning
 
-ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
-SUITLESS = [(g, v) for g, v in ROWS if Game.new(g, v, seed=1).rules.suitless]
+SUITLESS = [(g, v) for g, v in ALL_ROWS if Game.new(g, v, seed=1).rules.suitless]
 
 
 def test_the_games_where_no_rule_reads_a_suit():
