@@ -4,6 +4,7 @@ layout says (orientation, spread) without knowing the game."""
 import tomllib
 
 import json
+import re
 
 import pytest
 
@@ -12,7 +13,7 @@ from patience_cli.game import Game
 from patience_cli.layout import BOOKS, Role, data_dir, load_layout, parse_layout
 from patience_cli.rules_text import render_rules
 
-from conftest import ALL_GAMES
+from conftest import ALL_GAMES, ALL_ROWS
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)
@@ -34,6 +35,16 @@ def test_layout_is_well_formed(game_id):
 def test_rule_text_exists_for_every_layout_and_no_other():
     templates = sorted(p.name.removesuffix(".md.j2") for p in data_dir("rules_text").glob("*.md.j2"))
     assert templates == sorted(ALL_GAMES)
+
+
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
+def test_rule_text_never_makes_a_plural_of_a_plural(game_id, variant):
+    """A template that adds an s to a group's name where the name is
+    already plural ("foundations", as the rule text names several
+    Foundation piles) writes "foundationss": the Salic Law's sheet did."""
+    text = render_rules(load_layout(game_id, variant)).lower()
+    names = {p.name.lower() for p in load_layout(game_id, variant).piles} | {"foundations"}
+    assert not [n + "s" for n in names if n.endswith("s") and re.search(rf"\b{n}s\b", text)]
 
 
 def synthetic(orientation: str):
