@@ -21,6 +21,7 @@ import argparse
 import json
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 ODDS = Path(__file__).resolve().parent.parent / "rules_text" / "odds.json"
@@ -108,27 +109,81 @@ def percent(x: float) -> str:
 
 
 def write_readme(data: dict) -> None:
-    """The README's odds table, one row per measured game, most deals first."""
-    from patience_cli.layout import load_layout
-
+    """Rewrite the README's odds table and its list of the rows short of the aim."""
     readme = ODDS.parent.parent / "README.md"
-    text = readme.read_text(encoding="utf-8")
-    head = ("| game | deals | positions a deal | won | lost | undecided | can be won (95%) |\n"
-            "|---|---|---|---|---|---|---|\n")
-    start = text.index(head) + len(head)
+    readme.write_text(readme_text(readme.read_text(encoding="utf-8"), data), encoding="utf-8")
+
+
+#: The aim: at most so many undecided deals in a hundred.
+AIM = 10
+#: What a game's rules do with the cards, as the shortfall list sorts its rows
+#: (the key :func:`dealing_kind` gives), in the order listed.
+KINDS = {
+    "start": "Every card dealt at the start",
+    "once": "Cards dealt as the game goes, the pack once through",
+    "again": "A pack turned to a talon and dealt again",
+    "gathered": "Cards gathered up or shifted and dealt again",
+    "placed": "Each card turned laid where the player chooses",
+}
+TABLE_HEAD = ("| game | deals | positions a deal | won | lost | undecided | can be won (95%) |\n"
+              "|---|---|---|---|---|---|---|\n")
+SHORT_HEAD = "#### Where the solver falls short\n\n"
+SHORT_END = "\n\nWhy, by kind, with the figures."
+
+
+def dealing_kind(rules) -> str:
+    """The key in :data:`KINDS` of what *rules* do with the cards."""
+    play = rules.layout.play
+    if play.placing is not None:
+        return "placed"
+    if any(feature.deals_again for feature in rules.features):
+        return "gathered"
+    if not rules.has_deal_step:
+        return "start"
+    return "once" if play.redeals == 0 else "again"  # (None: without limit)
+
+
+def readme_text(text: str, data: dict) -> str:
+    """*text* (the README) with the odds table and the opening of "Where
+    the solver falls short" made from *data* (odds.json): one table row per
+    measured game, most deals first, and the rows with more than :data:`AIM`
+    undecided deals in a hundred named by kind, each with that figure."""
+    from patience_cli.games import load
+
+    start = text.index(TABLE_HEAD) + len(TABLE_HEAD)
     end = text.index("\n\n", start)
     rows = []
-    for key, o in sorted(data["games"].items(), key=lambda kv: (-kv[1]["deals"], kv[0])):
+    short: dict[str, list[str]] = {kind: [] for kind in KINDS}
+    games = sorted(data["games"].items(), key=lambda kv: (-kv[1]["deals"], kv[0]))
+    for key, o in games:
         game, _, variant = key.partition("+")
-        layout = load_layout(game, o.get("variant") or None)
+        layout, rules = load(game, o.get("variant") or None)
         name = layout.title
         if o.get("variant"):
             name += f" (`{o['variant']}`)"
         positions = int(o["budget"].split()[0])  # "5000 positions or 2 s a deal"
         rows.append(f"| {name} | {o['deals']:,} | {positions:,} | {o['won']:,} | {o['lost']:,} | "
                     f"{o['undecided']:,} | {percent(o['low'])} – {percent(o['high'])} |")
-    readme.write_text(text[:start] + "\n".join(rows) + text[end:], encoding="utf-8")
-
+        per_hundred = 100 * o["undecided"] / o["deals"]
+        if per_hundred > AIM:
+            short[dealing_kind(rules)].append(f"{name} {per_hundred:.0f}")
+    text = text[:start] + "\n".join(rows) + text[end:]
+    missing = sum(map(len, short.values()))
+    lines = [f"The aim is at most {AIM} undecided deals in 100 for every game and variant. "
+             f"{len(games) - missing} of the table's {len(games)} rows meet it (counting "
+             "undecided deals per hundred, for the rows of more deals). The other "
+             f"{missing}, by what their rules do with the cards, each with its undecided "
+             "deals in 100 (this list is written with the table, by "
+             "`scripts/update_odds.py`):"]
+    for kind, names in short.items():
+        if names:
+            lines.append(f"- **{KINDS[kind]}** ({len(names)}): " + ", ".join(names) + ".")
+    lines = [textwrap.fill(line, 92, subsequent_indent="  " if line.startswith("- ") else "",
+                           break_long_words=False, break_on_hyphens=False) for line in lines]
+    lines.insert(1, "")
+    start = text.index(SHORT_HEAD) + len(SHORT_HEAD)
+    end = text.index(SHORT_END, start)
+    return text[:start] + "\n".join(lines) + text[end:]
 
 if __name__ == "__main__":
     main()

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from patience_cli.games import load
+from patience_cli.layout import load_layout
 from patience_cli.odds_results import (
     Answers,
     Budget,
@@ -229,13 +231,18 @@ def test_an_unreachable_scheduler_is_one_line(run):
     assert "cannot reach the Dask scheduler at nonsense" in result.err
 
 
-def test_update_odds_builds_the_tables_figures_from_results_files(tmp_path):
+def _update_odds():
     import importlib.util
 
     script = Path(__file__).resolve().parent.parent / "scripts" / "update_odds.py"
     spec = importlib.util.spec_from_file_location("update_odds", script)
     update_odds = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(update_odds)
+    return update_odds
+
+
+def test_update_odds_builds_the_tables_figures_from_results_files(tmp_path):
+    update_odds = _update_odds()
     a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     a.write_text(answer(1, "won").line() + answer(2, "lost", SMALL).line()
                  + answer(1, "won", game="sympathy").line())
@@ -246,3 +253,30 @@ def test_update_odds_builds_the_tables_figures_from_results_files(tmp_path):
     assert fours["budget"] == "20000 positions or 10 s a deal"  # the largest any had
     assert 0 < fours["low"] < 1 / 3 < fours["high"] < 1
     assert entries["sympathy"]["deals"] == 1
+
+
+def test_the_readmes_odds_table_and_shortfall_list_are_those_odds_json_gives():
+    """The README's odds table, and its list of the rows short of the aim,
+    are what scripts/update_odds.py writes from rules_text/odds.json: no row
+    edited by hand, none left out, no figure stale."""
+    update_odds = _update_odds()
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    data = json.loads((root / "rules_text" / "odds.json").read_text(encoding="utf-8"))
+    assert update_odds.readme_text(readme, data) == readme
+    short = readme[readme.index(update_odds.SHORT_HEAD):readme.index(update_odds.SHORT_END)]
+    short = " ".join(short.split())
+    for key, o in data["games"].items():  # each row over the aim named, with its figure
+        game, _, variant = key.partition("+")
+        named = f"{load_layout(game, variant or None).title}" + (f" (`{variant}`)" if variant else "")
+        figure = round(100 * o["undecided"] / o["deals"])
+        over = o["undecided"] * 100 > update_odds.AIM * o["deals"]
+        assert (f"{named} {figure}," in short or f"{named} {figure}." in short) == over, key
+
+
+def test_the_shortfall_list_sorts_games_by_what_their_rules_do_with_the_cards():
+    kind = _update_odds().dealing_kind
+    assert [kind(load(game, variant)[1]) for game, variant in (
+        ("flower-garden", None), ("klondike", None), ("sultan", None),
+        ("la-belle-lucie", None), ("crescent", None), ("fly", None))] == [
+        "start", "once", "again", "gathered", "gathered", "placed"]

@@ -12,6 +12,7 @@ from .feature import DealStep, Rules
 
 
 class BottomToTop(DealStep):
+    deals_again = True
     keys = ("play.bottom_to_top",)
 
     def __init__(self, rules: Rules, rule: settings.BottomToTop) -> None:

@@ -96,6 +96,10 @@ class Feature:
     #: <patience_cli.features.routes.Routes.ordered_groups>`); a rule must
     #: say True only where that holds.
     place_blind: ClassVar[bool] = False
+    #: Whether the rule takes up cards already dealt and deals them again
+    #: (the tableau gathered, packets re-dealt, the undermost card of each
+    #: heap laid on its top): what the README's odds say of a game's kind.
+    deals_again: ClassVar[bool] = False
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False

@@ -17,6 +17,7 @@ from .feature import DealStep, Rules
 
 
 class PacketRedeal(DealStep):
+    deals_again = True
     reads_suits = False
     topic = "redeal"
     keys = ("play.redeal_packets",)

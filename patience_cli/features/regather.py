@@ -18,6 +18,7 @@ from .talon import redeal_shuffled
 
 
 class Regather(DealStep):
+    deals_again = True
     keys = ("play.regather",)
 
     def __init__(self, rules: Rules, rule: settings.Regather) -> None:
