@@ -20,7 +20,8 @@ search is depth-first, taking turns with rounds of a search that keeps near
 its first choices (:mod:`patience_cli.solver_bounded`), which finds wins
 only: lines that leave the move tried first at few positions, or, where the
 player lays each card turned on a pile of his choosing, lines that bury few
-cards.  For the
+cards, in turns with greedy lines played out with noise
+(:mod:`patience_cli.solver_playouts`).  For the
 plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver_compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
@@ -57,6 +58,7 @@ from .engine import Move, Position, Rules, Status
 from .position import MoveKind
 from .solver_compact import CompactSearch, Tables
 from .solver_guide import Guide
+from .solver_playouts import Playouts
 from .solver_pruning import Pruning
 
 WON, LOST, GAVE_UP = "won", "lost", "gave up"
@@ -73,7 +75,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:    reads places (2026-11-27).
 #: 7: and piles alike once the rule that reads their places stops (the Salic Law's kings,
 #:    the pack dealt out; 2026-11-27).
-REVISION = 7
+#: 8: where the player places the cards turned, greedy lines with noise (2026-11-27).
+REVISION = 8
 
 
 @dataclass
@@ -258,7 +261,9 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     """The depth-first search over every position, then rounds of a search
     that keeps close to it (:func:`solver_bounded.kind`): where the player
     places the cards turned, one that buries few cards
-    (:class:`~patience_cli.solver_bounded.Bounded`), else one that departs
+    (:class:`~patience_cli.solver_bounded.Bounded`), each round after one of
+    greedy lines with noise (:class:`~patience_cli.solver_playouts.Playouts`)
+    with as many positions, else one that departs
     little from the first move (:class:`~patience_cli.solver_bounded.FewDepartures`),
     each round's bound one more than the last's, with twice its positions.  None
     beside the compact search: its positions come five times as fast, and the
@@ -269,8 +274,10 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     yield first
     rounds = solver_bounded.kind(rules)
     if rounds is not None and not isinstance(first, _Compact):
+        kinds: tuple = (Playouts, rounds) if rounds is solver_bounded.Bounded else (rounds,)
         for n in itertools.count():
-            yield rounds(rules, start, pruning, rounds.FIRST + n, BOUNDED_STATES << min(n, 20))
+            for each in kinds:
+                yield each(rules, start, pruning, each.FIRST + n, BOUNDED_STATES << min(n, 20))
 
 
 class _Greedy(_Search):

@@ -33,12 +33,14 @@ _MOVE = MoveKind.MOVE
 NEVER = 99  # how soon a card no foundation wants now is wanted: never
 
 
-def when_wanted(rules: Rules, pos: Position) -> dict[tuple[int, object], int]:
+def when_wanted(rules: Rules, pos: Position,
+                latest: bool = False) -> dict[tuple[int, object], int]:
     """How soon the foundations want each card: for (rank, suit), or (rank,
     None) where any suit will do, the fewest cards any foundation takes
     before it (0: it goes up next), by each foundation's build as it stands
     (up or down by steps, a sequence of ranks, the Fairest's climb by a
-    card's value)."""
+    card's value); with *latest*, the most cards any foundation that wants
+    it takes before it (when the last of them will want it)."""
     when: dict[tuple[int, object], int] = {}
     specs = rules.specs
     for f in rules.foundations:
@@ -64,12 +66,14 @@ def when_wanted(rules: Rules, pos: Position) -> dict[tuple[int, object], int]:
         else:
             continue
         for soon, rank in enumerate(ranks):
-            if when.get((rank, suit), NEVER) > soon:
+            known = when.get((rank, suit))
+            if known is None or (soon > known if latest else soon < known):
                 when[(rank, suit)] = soon
     return when
 
 
-def _soon(when: dict, card) -> int:
+def how_soon(when: dict, card) -> int:
+    """How soon the foundations want *card*, by :func:`when_wanted`'s *when*."""
     return min(when.get((card.rank, card.suit), NEVER), when.get((card.rank, None), NEVER))
 
 
@@ -109,9 +113,9 @@ class Bounded:
             if move.kind is _MOVE and move.dst in self.tableau:
                 if when is None:
                     when = when_wanted(self.rules, pos)
-                card = _soon(when, self.rules.moving_card(pos, move))
+                card = how_soon(when, self.rules.moving_card(pos, move))
                 under = pos.piles[move.dst]
-                gap = _soon(when, under[-1]) - card if under else NEVER + 1
+                gap = how_soon(when, under[-1]) - card if under else NEVER + 1
                 if gap < 0 and buried >= self.bound:
                     continue
                 laid.append((gap if gap >= 0 else NEVER + 2 - gap, len(laid), move))

@@ -1,0 +1,56 @@
+"""Greedy lines played out with noise (patience_cli.solver_playouts): where
+the player lays each card turned where he likes, they win deals that the
+rounds burying few cards miss; their wins replay through the engine, their
+ends prove nothing, and a round's answer is the same each time it runs."""
+
+from patience_cli.engine import Status
+from patience_cli.game import Game
+from patience_cli.solver_bounded import Bounded, when_wanted
+from patience_cli.solver_playouts import Playouts
+from patience_cli.solver_pruning import Pruning
+
+
+def _round(kind, game_id: str, seed: int, budget: int):
+    """A round of *kind* alone from deal *seed*: its answer and itself."""
+    game = Game.new(game_id, seed=seed)
+    search = kind(game.rules, game.start, Pruning(game.rules, start=game.start), kind.FIRST,
+                  budget)
+    while search.states < budget:
+        before = search.states
+        answer = search.step(256)
+        if answer is not None or search.states == before:
+            return answer, search
+    return None, search
+
+
+def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_misses():
+    answer, search = _round(Playouts, "fairest-2", 17, 5000)
+    assert answer is not None and answer[0] == "won"
+    rules, pos = search.rules, search.start
+    for move in search.pruning.concrete(answer[1]):
+        assert rules.is_legal(pos, move), move
+        pos = rules.apply(pos, move)
+    assert rules.status(pos)[0] is Status.WON
+    assert _round(Bounded, "fairest-2", 17, 5000)[0] is None
+
+
+def test_a_round_of_lines_gives_the_same_answer_each_time():
+    first, again = _round(Playouts, "fly", 14, 3000), _round(Playouts, "fly", 14, 3000)
+    assert first[0] == again[0]
+    assert (first[1].states, first[1].lines) == (again[1].states, again[1].lines)
+    assert first[1].lines > 3  # several lines, each another (the noise)
+
+
+def test_a_round_of_lines_never_calls_a_deal_lost_and_stops_at_its_budget():
+    answer, search = _round(Playouts, "fly", 2, 2000)
+    assert answer is None and search.states == 2000
+
+
+def test_how_soon_the_first_and_the_last_foundation_want_a_card():
+    """The Fairest (No. 2) from the deal: the ace's foundation wants a five
+    after three cards (2, 3, 4), the two's after seven (4, 6, 8, 10, Q, A,
+    3), the three's after four (6, 9, Q, 2), the four's after nine (8, Q,
+    3, 7, J, 2, 6, 10, A): the soonest three, the latest nine."""
+    game = Game.new("fairest-2", seed=1)
+    assert when_wanted(game.rules, game.start)[(5, None)] == 3
+    assert when_wanted(game.rules, game.start, latest=True)[(5, None)] == 9
