@@ -55,6 +55,7 @@ class Playouts:
         self._begin()
 
     def _begin(self) -> None:
+        self.began = self.states  # the positions met before this line
         self.pos, self.last, self.pending = self.start, None, None
         self.line: list[Move] = []
         self.seen = {self.pruning.key(self.start)}
@@ -106,6 +107,9 @@ class Playouts:
                 moves.remove(move)  # back where this line has been: another move
                 move = self._choose(pos, moves)
             if move is None:  # the line is stuck: the next begins
+                if self.states == self.began:  # not one position met: nor will another
+                    self.budget = self.states  # line (the round ends)
+                    return None
                 self._begin()
                 continue
             self.line.append(move)

@@ -185,5 +185,6 @@ def readme_text(text: str, data: dict) -> str:
     end = text.index(SHORT_END, start)
     return text[:start] + "\n".join(lines) + text[end:]
 
+
 if __name__ == "__main__":
     main()

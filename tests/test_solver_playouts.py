@@ -54,3 +54,14 @@ def test_how_soon_the_first_and_the_last_foundation_want_a_card():
     game = Game.new("fairest-2", seed=1)
     assert when_wanted(game.rules, game.start)[(5, None)] == 3
     assert when_wanted(game.rules, game.start, latest=True)[(5, None)] == 9
+
+
+def test_a_round_whose_lines_meet_no_position_ends_at_once():
+    """Where no line can leave the start (here a pruning that gives no
+    move), the round ends instead of beginning line after line."""
+    game = Game.new("fly", seed=1)
+    pruning = Pruning(game.rules, start=game.start)
+    pruning.moves = lambda pos, last, pending: []
+    search = Playouts(game.rules, game.start, pruning, Playouts.FIRST, 1000)
+    assert search.step(256) is None
+    assert search.budget == search.states == 0
