@@ -189,6 +189,9 @@ def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
     run("new", "klondike", "--seed", "21")
     said = run("hint", "--states", "50").out
     assert "No win found" in said and "The move that looks best (not proved): patience " in said
+    # the positions, not the time, stopped it: it says so, and what to raise
+    assert said.startswith("No win found in the first 5") and "--states 200" in said
+    assert "--time" not in said
     doc = json.loads(run("hint", "--states", "50", "--json").out)
     assert doc["result"] == "gave up" and doc["command"] is None
     assert doc["best_command"].startswith("patience ") and doc["best_text"]

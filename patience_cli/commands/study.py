@@ -360,6 +360,9 @@ def hint(
         elif sol.full:
             output.write(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
                          "positions as it may, and more time would not help.\n")
+        elif states is not None and sol.states >= states:
+            output.write(f"No win found in the first {_count(sol.states, 'position')} "
+                         f"searched: try 'patience hint --states {states * 4}'.\n")
         else:
             output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
                          f"{seconds * 4:g}'.\n")
