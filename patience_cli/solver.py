@@ -58,7 +58,7 @@ from .engine import Move, Position, Rules, Status
 from .position import MoveKind
 from .solver_compact import CompactSearch, Tables
 from .solver_guide import Guide
-from .solver_playouts import Playouts
+from .solver_playouts import Playouts, worth_playing_out
 from .solver_pruning import Pruning
 
 WON, LOST, GAVE_UP = "won", "lost", "gave up"
@@ -76,7 +76,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 7: and piles alike once the rule that reads their places stops (the Salic Law's kings,
 #:    the pack dealt out; 2026-11-27).
 #: 8: where the player places the cards turned, greedy lines with noise (2026-11-27).
-REVISION = 8
+#: 9: and where a pack is dealt and the tableau built on (2026-11-27).
+REVISION = 9
 
 
 @dataclass
@@ -261,11 +262,12 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     """The depth-first search over every position, then rounds of a search
     that keeps close to it (:func:`solver_bounded.kind`): where the player
     places the cards turned, one that buries few cards
-    (:class:`~patience_cli.solver_bounded.Bounded`), each round after one of
-    greedy lines with noise (:class:`~patience_cli.solver_playouts.Playouts`)
-    with as many positions, else one that departs
+    (:class:`~patience_cli.solver_bounded.Bounded`), else one that departs
     little from the first move (:class:`~patience_cli.solver_bounded.FewDepartures`),
-    each round's bound one more than the last's, with twice its positions.  None
+    each round's bound one more than the last's, with twice its positions; in
+    the games :func:`~patience_cli.solver_playouts.worth_playing_out` names,
+    each round after one of greedy lines with noise
+    (:class:`~patience_cli.solver_playouts.Playouts`) with as many.  None
     beside the compact search: its positions come five times as fast, and the
     rounds, over the engine's, would take most of its time (on Napoleon at
     St. Helena and Lucas, deals 1-20 at 20,000 positions, they won nothing
@@ -274,7 +276,7 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     yield first
     rounds = solver_bounded.kind(rules)
     if rounds is not None and not isinstance(first, _Compact):
-        kinds: tuple = (Playouts, rounds) if rounds is solver_bounded.Bounded else (rounds,)
+        kinds: tuple = (Playouts, rounds) if worth_playing_out(rules) else (rounds,)
         for n in itertools.count():
             for each in kinds:
                 yield each(rules, start, pruning, each.FIRST + n, BOUNDED_STATES << min(n, 20))

@@ -18,6 +18,13 @@ first is another.  Its wins are wins (every move is the engine's, pruned as
 the full search prunes them); its lines' ends prove nothing.  Its choices
 come from a generator seeded by the round, so that the answer within a
 budget of positions is always the same.
+
+Where the pack is dealt instead (Red and Black, the Salic Law, la Belle
+Lucie's House on the Hill ...: games with a pack to deal and a tableau
+built on, :func:`worth_playing_out`), a line plays in the same way, but
+when it could both lay a card and deal, it deals first once in
+:data:`DEAL_FIRST` times: the lines that lay everything they can and those
+that keep the tableau open for the cards to come both win deals.
 """
 
 from __future__ import annotations
@@ -28,13 +35,26 @@ from .engine import Move, Position, Rules
 from .position import MoveKind
 from .solver_bounded import how_soon, when_wanted
 
-_MOVE = MoveKind.MOVE
+_MOVE, _DEAL = MoveKind.MOVE, MoveKind.DEAL
 #: The noises the lines take in turn (the first line has none): a score is
 #: how many cards sooner the card under is wanted than the card laid.
 NOISES = (0.0, 5.0, 20.0)
 #: A score of an empty pile and of a card laid over one wanted sooner (then
 #: the more, the worse).
 EMPTY, BURIES = 500, 1000
+#: Where the pack is dealt: how often a line that could lay a card deals
+#: first (on Red and Black's deals 1-40 at 20,000 positions, 0 won 29, 0.1
+#: won 35, 0.3 fewer).
+DEAL_FIRST = 0.1
+
+
+def worth_playing_out(rules: Rules) -> bool:
+    """Whether the solver plays greedy lines in a game: where the player
+    places the cards turned (``play.placing``), or deals a pack and builds
+    on the tableau (a tableau pile with a build of its own)."""
+    if rules.layout.play.placing is not None:
+        return True
+    return rules.has_deal_step and any(rules.specs[i].build is not None for i in rules.tableau)
 
 
 class Playouts:
@@ -51,6 +71,7 @@ class Playouts:
         self.states = 0
         self.rng = random.Random(round_)
         self.tableau = frozenset(rules.tableau)
+        self.dealt = rules.layout.play.placing is None  # the pack dealt, not placed
         self.lines = 0
         self._begin()
 
@@ -66,12 +87,18 @@ class Playouts:
     def _choose(self, pos: Position, moves: list[Move]) -> Move | None:
         """The move this line makes next: a card up where one can go, else
         the card laid where it buries least (with this line's noise), else
-        the move the pruning gives first (the deal)."""
+        the move the pruning gives first (the deal); where the pack is dealt,
+        a deal where there is no card to lay, and once in :data:`DEAL_FIRST`
+        times where there is."""
         homes = self.pruning.foundations
         up = [m for m in moves if m.kind is _MOVE and m.dst in homes]
         if up:
             return up[-1] if len(up) == 1 or not self.noise else self.rng.choice(up)
         laid = [m for m in moves if m.kind is _MOVE and m.dst in self.tableau]
+        if self.dealt:
+            deal = [m for m in moves if m.kind is _DEAL]
+            if deal and (not laid or self.rng.random() < DEAL_FIRST):
+                return deal[-1]
         if not laid:
             return moves[-1] if moves else None
         when = when_wanted(self.rules, pos, self.latest)

@@ -1,12 +1,14 @@
 """Greedy lines played out with noise (patience_cli.solver_playouts): where
 the player lays each card turned where he likes, they win deals that the
-rounds burying few cards miss; their wins replay through the engine, their
-ends prove nothing, and a round's answer is the same each time it runs."""
+rounds burying few cards miss, and where a pack is dealt onto a tableau
+built on, deals that the rounds departing little from the first move miss;
+their wins replay through the engine, their ends prove nothing, and a
+round's answer is the same each time it runs."""
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
-from patience_cli.solver_bounded import Bounded, when_wanted
-from patience_cli.solver_playouts import Playouts
+from patience_cli.solver_bounded import Bounded, FewDepartures, when_wanted
+from patience_cli.solver_playouts import Playouts, worth_playing_out
 from patience_cli.solver_pruning import Pruning
 
 
@@ -23,15 +25,40 @@ def _round(kind, game_id: str, seed: int, budget: int):
     return None, search
 
 
-def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_misses():
-    answer, search = _round(Playouts, "fairest-2", 17, 5000)
-    assert answer is not None and answer[0] == "won"
+def _replays_to_won(answer, search) -> bool:
     rules, pos = search.rules, search.start
     for move in search.pruning.concrete(answer[1]):
         assert rules.is_legal(pos, move), move
         pos = rules.apply(pos, move)
-    assert rules.status(pos)[0] is Status.WON
+    return rules.status(pos)[0] is Status.WON
+
+
+def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_misses():
+    answer, search = _round(Playouts, "fairest-2", 17, 5000)
+    assert answer is not None and answer[0] == "won"
+    assert _replays_to_won(answer, search)
     assert _round(Bounded, "fairest-2", 17, 5000)[0] is None
+
+
+def test_lines_win_a_deal_of_red_and_black_that_departing_little_misses():
+    """Where the pack is dealt: Red and Black's deal 3, won by the second
+    line (the first, with no noise, sticks), not by the round of the same
+    budget that departs little from the first move."""
+    answer, search = _round(Playouts, "red-and-black", 3, 2000)
+    assert answer is not None and answer[0] == "won"
+    assert search.lines == 2
+    assert _replays_to_won(answer, search)
+    assert _round(FewDepartures, "red-and-black", 3, 2000)[0] is None
+
+
+def test_lines_are_played_where_cards_are_placed_or_a_pack_dealt_onto_a_built_tableau():
+    worth = {game: worth_playing_out(Game.new(game, seed=1).rules)
+             for game in ("fly", "red-and-black", "salic-law", "kingdom", "mill", "fours")}
+    # the Fly places; Red and Black and the Salic Law build on their tableau;
+    # the Kingdom's and the Mill's refilled piles are reserves; Fours deals rows
+    # of four that no card is built on
+    assert worth == {"fly": True, "red-and-black": True, "salic-law": True,
+                     "kingdom": False, "mill": False, "fours": False}
 
 
 def test_a_round_of_lines_gives_the_same_answer_each_time():
