@@ -229,3 +229,48 @@ def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
 def game_ids() -> list[str]:
     """Every game with a layout, sorted."""
     return list(_registry())
+
+
+#: The keys that say how a layout looks or what it is called, never how it
+#: plays: at the top of a layout or a variant, and in a pile or a group's change.
+_LOOKS_TOP = frozenset({"title", "summary", "source", "board"})
+_LOOKS_PILE = frozenset({"name", "heading", "label_by", "labels", "at", "step", "row_step",
+                         "wrap", "orientation", "tilt", "caption_at", "spread", "tag", "note"})
+
+
+@cache
+def rules_fingerprint(game_id: str, variant: str | None = None) -> str:
+    """A short digest of the rules *game_id* (and *variant*) is played by:
+    its layout's keys that bear on play (comments, names, positions and
+    notes left out) and the source of the game's own module, if it has one.
+    Odds measured under other rules are not the odds of these
+    (:class:`~patience_cli.odds_results.Answers`)."""
+    import hashlib
+    import json
+
+    raw = read_raw(game_id)
+    chosen: dict[str, Any] = {"layout": _plays({k: v for k, v in raw.items() if k != "variants"})}
+    if variant is not None:
+        if variant not in raw.get("variants", {}):
+            raise LayoutError(f"{game_id}: no variant {variant!r}")
+        chosen["variant"] = _plays(raw["variants"][variant])
+    text = json.dumps(chosen, sort_keys=True, ensure_ascii=False)
+    module = raw.get("rules")
+    if module and module != "standard":
+        own = _PACKAGE_DIR / "games" / f"{module}.py"
+        if own.exists():
+            text += own.read_text(encoding="utf-8")
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def _plays(table: dict[str, Any]) -> dict[str, Any]:
+    """*table* (a layout or a variant) less the keys in :data:`_LOOKS_TOP`
+    and, in its piles and group changes, :data:`_LOOKS_PILE`."""
+    out = {k: v for k, v in table.items() if k not in _LOOKS_TOP}
+    if "piles" in out:
+        out["piles"] = [{k: v for k, v in pile.items() if k not in _LOOKS_PILE}
+                        for pile in out["piles"]]
+    if "groups" in out:
+        out["groups"] = {g: {k: v for k, v in change.items() if k not in _LOOKS_PILE}
+                         for g, change in out["groups"].items()}
+    return out

@@ -17,7 +17,10 @@ larger budget may decide it, and only from a run of the same solver
 (``solver``, its revision: :data:`patience_cli.solver.REVISION`, raised
 whenever the solver may decide deals an earlier one left undecided; a line
 without it is of revision 1).  Answers of another deal algorithm (``deal``)
-are other deals and are never taken.
+are other deals and are never taken, nor answers of other rules (``rules``:
+:func:`patience_cli.layout.rules_fingerprint`, which changes when a game's
+rules are read anew; a line without it, written before answers carried it,
+is taken as of the rules of the day).
 
 Plain Python: the files are read and written by the caller (the ``odds``
 command, ``scripts/update_odds.py``), line by line.
@@ -74,17 +77,21 @@ class DealAnswer:
     budget: Budget
     deal: str = DEAL
     solver: int = REVISION   # the solver's revision that gave it
+    rules: str | None = None  # the rules' fingerprint (None: not recorded)
 
     @property
     def decided(self) -> bool:
         return self.result != UNDECIDED
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "variant": self.variant, "seed": self.seed,
+        data = {"game": self.game, "variant": self.variant, "seed": self.seed,
                 "result": self.result, "positions": self.positions,
                 "seconds": round(self.seconds, 3),
                 "budget": {"positions": self.budget.positions, "seconds": self.budget.seconds},
                 "deal": self.deal, "solver": self.solver}
+        if self.rules is not None:
+            data["rules"] = self.rules
+        return data
 
     def line(self) -> str:
         return json.dumps(self.to_json(), separators=(", ", ": ")) + "\n"
@@ -97,7 +104,8 @@ class DealAnswer:
             answer = cls(str(data["game"]), data["variant"], int(data["seed"]),
                          str(data["result"]), int(data["positions"]), float(data["seconds"]),
                          Budget(int(budget["positions"]), float(budget["seconds"])),
-                         str(data.get("deal", DEAL)), int(data.get("solver", 1)))
+                         str(data.get("deal", DEAL)), int(data.get("solver", 1)),
+                         None if data.get("rules") is None else str(data["rules"]))
         except (KeyError, TypeError, ValueError) as exc:
             raise ResultsError(f"not a deal's answer ({exc.__class__.__name__}: {exc})") from None
         if answer.result not in RESULTS or (answer.variant is not None
@@ -155,17 +163,19 @@ def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealA
 class Answers:
     """The answers known for one game and variant, one a seed: a decided
     answer over an undecided one, among undecided ones the latest solver's,
-    then the largest budget.
+    then the largest budget; under the rules *rules* (a fingerprint) where
+    given, an answer of other rules being another game's.
     Merging answers that contradict (won and lost) is an error: one of the
     runs was of other rules."""
 
-    def __init__(self, game: str, variant: str | None) -> None:
-        self.game, self.variant = game, variant
+    def __init__(self, game: str, variant: str | None, rules: str | None = None) -> None:
+        self.game, self.variant, self.rules = game, variant, rules
         self.by_seed: dict[int, DealAnswer] = {}
 
     def add(self, answer: DealAnswer) -> None:
-        if answer.game != self.game or answer.variant != self.variant or answer.deal != DEAL:
-            return  # another game's, or other deals
+        if answer.game != self.game or answer.variant != self.variant or answer.deal != DEAL \
+                or (None not in (self.rules, answer.rules) and answer.rules != self.rules):
+            return  # another game's, other deals, or the game under other rules
         known = self.by_seed.get(answer.seed)
         if known is None or (not known.decided and (
                 answer.decided or answer.solver > known.solver

@@ -23,6 +23,7 @@ def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
                memory: int | None = None) -> DealAnswer:
     """One deal, solved from its start."""
     from .game import Game
+    from .layout import rules_fingerprint
     from .solver import LOST as SOLVER_LOST, WON as SOLVER_WON, solve
 
     g = Game.new(game, variant, seed=seed)
@@ -32,7 +33,8 @@ def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
         else UNDECIDED
     if sol.full:  # stopped by the memory cap: it had only the positions it reached
         budget = Budget(min(budget.positions, sol.states), budget.seconds)
-    return DealAnswer(game, variant, seed, result, sol.states, sol.seconds, budget)
+    return DealAnswer(game, variant, seed, result, sol.states, sol.seconds, budget,
+                      rules=rules_fingerprint(game, variant))
 
 
 def solve_packet(task: tuple) -> list[DealAnswer]:

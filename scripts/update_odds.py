@@ -85,7 +85,9 @@ def from_results(paths: list[str]) -> dict[str, dict]:
         with open(path, encoding="utf-8") as fh:
             for answer in read_answers(fh, path):
                 key = (answer.game, answer.variant)
-                known.setdefault(key, Answers(*key)).add(answer)
+                if key not in known:  # answers of the rules now played only
+                    known[key] = Answers(*key, rules_of(*key))
+                known[key].add(answer)
     entries = {}
     for (game, variant), answers in sorted(known.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         deals = first_deals(answers)
@@ -99,6 +101,17 @@ def from_results(paths: list[str]) -> dict[str, dict]:
             "undecided": t.undecided, "low": round(low, 4), "high": round(high, 4),
             "budget": largest_budget(deals).text()}
     return entries
+
+
+def rules_of(game: str, variant: str | None) -> str | None:
+    """The fingerprint of the rules *game* is played by now (None for a game
+    or variant not known here: then every answer of it is taken)."""
+    from patience_cli.layout import LayoutError, rules_fingerprint
+
+    try:
+        return rules_fingerprint(game, variant)
+    except LayoutError:
+        return None
 
 
 def percent(x: float) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from patience_cli.games import load
-from patience_cli.layout import load_layout
+from patience_cli.layout import load_layout, rules_fingerprint
 from patience_cli.odds_results import (
     Answers,
     Budget,
@@ -122,6 +122,44 @@ def test_answers_of_another_game_or_deal_algorithm_are_not_taken_and_contradicti
         known.add(answer(1, "lost"))
 
 
+def test_answers_of_other_rules_are_not_taken_and_lines_from_before_fingerprints_are():
+    known = Answers("fours", None, rules="a1b2c3d4e5f6")
+    known.add(DealAnswer("fours", None, 1, "won", 10, 0.1, LARGE, rules="0123456789ab"))
+    assert known.by_seed == {}                           # the game as it was once read
+    known.add(DealAnswer("fours", None, 1, "lost", 10, 0.1, LARGE, rules="a1b2c3d4e5f6"))
+    known.add(answer(2, "won"))                          # written before answers carried rules
+    assert {n: a.result for n, a in known.by_seed.items()} == {1: "lost", 2: "won"}
+    line = DealAnswer("fours", None, 3, "won", 10, 0.1, LARGE, rules="a1b2c3d4e5f6").line()
+    assert json.loads(line)["rules"] == "a1b2c3d4e5f6"
+    assert list(read_answers([line]))[0].rules == "a1b2c3d4e5f6"
+
+
+def test_the_rules_fingerprint_changes_with_the_rules_not_with_the_looks(monkeypatch):
+    from patience_cli import layout
+
+    raw = layout.read_raw("blockade")
+    fingerprint = layout.rules_fingerprint.__wrapped__
+
+    def of(changed):
+        monkeypatch.setattr(layout, "read_raw", lambda game_id: changed)
+        return fingerprint("blockade"), fingerprint("blockade", "second")
+
+    same = of(raw)
+    looks = json.loads(json.dumps(raw))
+    looks["title"], looks["piles"][0]["note"], looks["piles"][0]["at"] = "B", "n", [1, 1]
+    looks["variants"]["second"]["title"] = "Other"
+    assert of(looks) == same
+    rules = json.loads(json.dumps(raw))
+    rules["play"]["rows"]["refill"] = "current"
+    assert of(rules)[0] != same[0]
+    pile = json.loads(json.dumps(raw))
+    pile["variants"]["second"]["piles"][0]["count"] = 9
+    base, second = of(pile)                              # the variant's piles alone
+    assert base == same[0] and second != same[1]
+    with pytest.raises(layout.LayoutError, match="no variant"):
+        fingerprint("blockade", "nine")
+
+
 def test_tally_and_first_deals_count_deals_1_to_n_as_far_as_none_is_missing():
     known = Answers("fours", None)
     for seed, result in ((1, "won"), (2, "lost"), (3, "undecided"), (5, "won")):
@@ -146,6 +184,20 @@ def test_odds_keeps_each_answer_and_a_second_run_takes_them(run, tmp_path):
         {k: fresh[k] for k in ("won", "lost", "lost_deals", "undecided_deals")}
     text = run("odds", "fours", "--deals", "30").out
     assert "answers kept in output/odds/fours.jsonl (30 taken from it, 0 solved now)" in text
+
+
+def test_answers_of_the_game_under_rules_since_changed_are_solved_again(run, tmp_path):
+    file = tmp_path / "fours.jsonl"
+    first = valid(run("odds", "fours", "--deals", "4", "--results", str(file), "--json").out)
+    lines = [json.loads(line) for line in file.read_text().splitlines()]
+    assert {line["rules"] for line in lines} == {rules_fingerprint("fours")}
+    for line in lines[:2]:  # two deals measured when the rules were read otherwise
+        line["rules"], line["result"] = "0123456789ab", "lost" if line["result"] == "won" \
+            else "won"
+    file.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    again = valid(run("odds", "fours", "--deals", "4", "--results", str(file), "--json").out)
+    assert again["reused"] == 2
+    assert (again["won"], again["lost"]) == (first["won"], first["lost"])
 
 
 def test_a_deal_stopped_by_the_memory_cap_is_undecided_within_the_positions_it_reached(

@@ -11,7 +11,7 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from .. import output
-from ..layout import load_layout
+from ..layout import load_layout, rules_fingerprint
 from .app import (
     EXIT_REFUSED,
     SCHEMA,
@@ -99,7 +99,7 @@ def odds(
             raise Fail(f"--seeds names some deals twice: {seeds}")
         budget = Budget(states, seconds)
         path = None if no_results else _results_path(results, gid, var)
-        known = Answers(gid, var)
+        known = Answers(gid, var, rules_fingerprint(gid, var))
         if path is not None and path.exists():
             _read_into(known, path)
         taken = {n: a for n in wanted if (a := known.usable(n, budget)) is not None}
