@@ -31,7 +31,8 @@ def test_blockade_rule_1_a_card_is_free_when_none_lies_below_it():
     assert "not available" in rules.move_reason(pos, under)       # the row below blocks it
     assert refusal(rules, pos, 1, 2) is None                       # the lowest card is free
     freed = rules.apply(pos, move_between(rules, 1, 2))
-    assert pile_text(rules, freed, 1) == "Ah 5d"                   # refilled at once (rule 4)
+    assert pile_text(rules, freed, 1) == "Ah"                      # not refilled yet (rule 4)
+    assert refusal(rules, freed, 1, B_F1) is None                  # taking a card frees the one above
 
 
 def test_blockade_rule_2_aces_go_up_in_suit_to_the_kings():
@@ -51,17 +52,40 @@ def test_blockade_rule_3_free_cards_marry_downwards_in_suit():
     assert refusal(rules, pos, 2, 1) is not None                   # no pack: a gap stays empty
 
 
-def test_blockade_rule_4_vacancies_refilled_at_once_the_uppermost_first():
-    """"The vacancies ... must be immediately refilled from the pack"; "vacancies
-    ... in the higher rows ... must always be refilled first"."""
+def test_blockade_rule_4_a_spell_of_play_then_every_vacancy_refilled_the_uppermost_first():
+    """"The removal of any card in the lower rows releases the one immediately
+    above it"; "The vacancies thus caused must be immediately refilled from the
+    pack, then again play and marry"; "vacancies will often be made in the
+    higher rows. These must always be refilled first"."""
+    rules, pos = filled(BL, {1: "9c 4s", 2: "6h 5s", 3: "10c", B_PACK: "Jd Qd Kd"}, COLUMNS,
+                        filler="Kc Kc", rows=2, down={B_PACK: 3})
+    married = rules.apply(pos, move_between(rules, 1, 2))          # the 4♠ on the 5♠
+    assert pile_text(rules, married, 1) == "9c"                    # not refilled as it occurs,
+    dug = rules.apply(married, move_between(rules, 1, 3))          # and the 9♣ it freed is free
+    assert pile_text(rules, dug, 1) == "" and pile_text(rules, dug, 3) == "10c 9c"
+    assert rules.deal_step_name(dug) == "refill 2 vacancies from the pack, uppermost rows first"
+    refilled = rules.apply(dug, DEAL)                              # the higher row first
+    assert pile_text(rules, refilled, 1) == "Kd Qd" and pile_text(rules, refilled, B_PACK) == "Jd"
+    assert rules.deal_step_name(refilled) == "deal row 3 of the columns"
+    # the uppermost row first, left to right: column 1's two gaps and column 2's one
     rules, pos = filled(BL, {1: "", 2: "6h", B_PACK: "Jd Qd Kd 2s"}, COLUMNS, filler="Kc Kc",
                         rows=2, down={B_PACK: 4})
-    settled = rules.settle(pos)
-    assert (pile_text(rules, settled, 1), pile_text(rules, settled, 2)) == ("2s Kd", "6h Qd")
-    rules, pos = filled(BL, {1: "9c 4s", 2: "6h 5s", B_PACK: "Jd Qd"}, COLUMNS,
-                        filler="Kc Kc", rows=2, down={B_PACK: 2})
-    after = rules.apply(pos, move_between(rules, 1, 2))            # the 4♠ on the 5♠
-    assert (pile_text(rules, after, 1), pile_text(rules, after, 2)) == ("9c Qd", "6h 5s 4s")
+    assert rules.settle(pos) == pos
+    after = rules.apply(pos, DEAL)
+    assert (pile_text(rules, after, 1), pile_text(rules, after, 2)) == ("2s Kd", "6h Qd")
+
+
+def test_blockade_a_column_counts_its_married_cards_as_rows():
+    """(A choice made here: the book lays married cards on one another in one
+    place.)  A column holding as many cards as there are rows leaves no
+    vacancy, married cards or not."""
+    run = "A 2 3 4 5 6".split()
+    rules, pos = filled(BL, {1: "9c 8c 7c", B_F1: " ".join(r + "c" for r in run),
+                             B_PACK: "Jd Qd"}, COLUMNS, filler="Kc Kc", rows=2,
+                        down={B_PACK: 2})
+    up = rules.apply(pos, move_between(rules, 1, B_F1))            # the 7♣ goes up
+    assert pile_text(rules, up, 1) == "9c 8c"
+    assert rules.deal_step_name(up) == "deal row 3 of the columns"
 
 
 def test_blockade_rule_5_no_redeal():
@@ -138,7 +162,10 @@ def test_blockade_second_rows_of_ten_aces_and_kings_as_they_come_no_marriages():
     game = Game.new(BL, "second", seed=3)
     rules, pos = game.rules, game.position
     columns = [pos.piles[pile_index(rules, n)] for n in B2_COLUMNS]
-    assert all(len(c) == 1 and c[0].rank not in (1, 13) for c in columns)  # none waits
+    assert all(len(c) <= 1 and all(card.rank not in (1, 13) for card in c) for c in columns)
+    home = sum(len(pos.piles[i]) for i in rules.foundations)
+    assert home and sum(not c for c in columns) == home          # each went up, its place left
+    assert rules.deal_step_name(pos).startswith(f"refill {home} vacanc")  # for the deal to fill
     rules, pos = second({1: "9c", 2: "8c", 3: "Ah", 4: "Kh", 5: "Ah"})
     settled = rules.settle(pos)
     assert pile_text(rules, settled, B2_ACE) == "Ah" and pile_text(rules, settled, B2_KING) == "Kh"
