@@ -21,7 +21,9 @@ its first choices (:mod:`patience_cli.solver_bounded`), which finds wins
 only: lines that leave the move tried first at few positions, or, where the
 player lays each card turned on a pile of his choosing, lines that bury few
 cards, in turns with greedy lines played out with noise
-(:mod:`patience_cli.solver_playouts`).  For the
+(:mod:`patience_cli.solver_playouts`), and elsewhere with beam searches that
+follow many lines side by side from deal to deal
+(:mod:`patience_cli.solver_beam`).  For the
 plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver_compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
@@ -57,6 +59,7 @@ from . import solver_bounded
 from .engine import Move, Position, Rules, Status
 from .position import MoveKind
 from .solver_compact import CompactSearch, Tables
+from .solver_beam import Beam, worth_beaming
 from .solver_guide import Guide
 from .solver_playouts import Playouts, worth_playing_out
 from .solver_pruning import Pruning
@@ -77,7 +80,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:    the pack dealt out; 2026-11-27).
 #: 8: where the player places the cards turned, greedy lines with noise (2026-11-27).
 #: 9: and where a pack is dealt and the tableau built on (2026-11-27).
-REVISION = 9
+#: 10: where a pack is dealt, beam searches from deal to deal (2026-11-27).
+REVISION = 10
 
 
 @dataclass
@@ -267,7 +271,10 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     each round's bound one more than the last's, with twice its positions; in
     the games :func:`~patience_cli.solver_playouts.worth_playing_out` names,
     each round after one of greedy lines with noise
-    (:class:`~patience_cli.solver_playouts.Playouts`) with as many.  None
+    (:class:`~patience_cli.solver_playouts.Playouts`) with as many; and in
+    those :func:`~patience_cli.solver_beam.worth_beaming` names, each round
+    first one of a beam search (:class:`~patience_cli.solver_beam.Beam`),
+    twice as wide each round, with as many.  None
     beside the compact search: its positions come five times as fast, and the
     rounds, over the engine's, would take most of its time (on Napoleon at
     St. Helena and Lucas, deals 1-20 at 20,000 positions, they won nothing
@@ -277,6 +284,8 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     rounds = solver_bounded.kind(rules)
     if rounds is not None and not isinstance(first, _Compact):
         kinds: tuple = (Playouts, rounds) if worth_playing_out(rules) else (rounds,)
+        if worth_beaming(rules):
+            kinds = (Beam,) + kinds
         for n in itertools.count():
             for each in kinds:
                 yield each(rules, start, pruning, each.FIRST + n, BOUNDED_STATES << min(n, 20))

@@ -203,3 +203,36 @@ def pytest_collection_finish(session):
     gc.collect()
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
+
+
+def search_alone(kind, game_id: str, seed: int, budget: int):
+    """A search of the solver's alone from deal *seed*: a round of *kind*
+    (the side searches: ``Playouts``, ``Beam``, ``FewDepartures`` ...), or
+    with *kind* None the depth-first search over every position; until it
+    answers, sticks or spends *budget*.  Its answer and itself."""
+    from patience_cli.game import Game
+    from patience_cli.solver import _depth_first
+    from patience_cli.solver_pruning import Pruning
+
+    game = Game.new(game_id, seed=seed)
+    pruning = Pruning(game.rules, start=game.start)
+    search = _depth_first(game.rules, game.start, pruning) if kind is None else \
+        kind(game.rules, game.start, pruning, kind.FIRST, budget)
+    while search.states < budget:
+        before = search.states
+        answer = search.step(min(256, budget - search.states))
+        if answer is not None or search.states == before:
+            return answer, search
+    return None, search
+
+
+def replays_to_won(answer, search) -> bool:
+    """Whether the line of a search's *answer* replays move by move through
+    the engine, every move legal, to a won game."""
+    from patience_cli.engine import Status
+
+    rules, pos = search.rules, search.start
+    for move in search.pruning.concrete(answer[1]):
+        assert rules.is_legal(pos, move), move
+        pos = rules.apply(pos, move)
+    return rules.status(pos)[0] is Status.WON

@@ -5,50 +5,30 @@ built on, deals that the rounds departing little from the first move miss;
 their wins replay through the engine, their ends prove nothing, and a
 round's answer is the same each time it runs."""
 
-from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.solver_bounded import Bounded, FewDepartures, when_wanted
 from patience_cli.solver_playouts import Playouts, worth_playing_out
 from patience_cli.solver_pruning import Pruning
 
-
-def _round(kind, game_id: str, seed: int, budget: int):
-    """A round of *kind* alone from deal *seed*: its answer and itself."""
-    game = Game.new(game_id, seed=seed)
-    search = kind(game.rules, game.start, Pruning(game.rules, start=game.start), kind.FIRST,
-                  budget)
-    while search.states < budget:
-        before = search.states
-        answer = search.step(256)
-        if answer is not None or search.states == before:
-            return answer, search
-    return None, search
-
-
-def _replays_to_won(answer, search) -> bool:
-    rules, pos = search.rules, search.start
-    for move in search.pruning.concrete(answer[1]):
-        assert rules.is_legal(pos, move), move
-        pos = rules.apply(pos, move)
-    return rules.status(pos)[0] is Status.WON
+from conftest import replays_to_won, search_alone
 
 
 def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_misses():
-    answer, search = _round(Playouts, "fairest-2", 17, 5000)
+    answer, search = search_alone(Playouts, "fairest-2", 17, 5000)
     assert answer is not None and answer[0] == "won"
-    assert _replays_to_won(answer, search)
-    assert _round(Bounded, "fairest-2", 17, 5000)[0] is None
+    assert replays_to_won(answer, search)
+    assert search_alone(Bounded, "fairest-2", 17, 5000)[0] is None
 
 
 def test_lines_win_a_deal_of_red_and_black_that_departing_little_misses():
     """Where the pack is dealt: Red and Black's deal 3, won by the second
     line (the first, with no noise, sticks), not by the round of the same
     budget that departs little from the first move."""
-    answer, search = _round(Playouts, "red-and-black", 3, 2000)
+    answer, search = search_alone(Playouts, "red-and-black", 3, 2000)
     assert answer is not None and answer[0] == "won"
     assert search.lines == 2
-    assert _replays_to_won(answer, search)
-    assert _round(FewDepartures, "red-and-black", 3, 2000)[0] is None
+    assert replays_to_won(answer, search)
+    assert search_alone(FewDepartures, "red-and-black", 3, 2000)[0] is None
 
 
 def test_lines_are_played_where_cards_are_placed_or_a_pack_dealt_onto_a_built_tableau():
@@ -62,14 +42,14 @@ def test_lines_are_played_where_cards_are_placed_or_a_pack_dealt_onto_a_built_ta
 
 
 def test_a_round_of_lines_gives_the_same_answer_each_time():
-    first, again = _round(Playouts, "fly", 14, 3000), _round(Playouts, "fly", 14, 3000)
+    first, again = search_alone(Playouts, "fly", 14, 3000), search_alone(Playouts, "fly", 14, 3000)
     assert first[0] == again[0]
     assert (first[1].states, first[1].lines) == (again[1].states, again[1].lines)
     assert first[1].lines > 3  # several lines, each another (the noise)
 
 
 def test_a_round_of_lines_never_calls_a_deal_lost_and_stops_at_its_budget():
-    answer, search = _round(Playouts, "fly", 2, 2000)
+    answer, search = search_alone(Playouts, "fly", 2, 2000)
     assert answer is None and search.states == 2000
 
 

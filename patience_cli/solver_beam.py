@@ -1,0 +1,143 @@
+"""A beam search from deal to deal: a search that finds wins where a pack is
+dealt and the depth-first search stays with its first lines (for the
+solver, :mod:`patience_cli.solver`; no I/O).
+
+Between two deals, every position the moves other than the deal reach from
+the positions kept is met, the most promising first (up to a cap); then
+each of them that may deal deals, and of the positions so dealt only the
+:attr:`Beam.width` most promising are kept for the next round of moves.  A
+position is the more promising the more cards it has on the foundations
+and, among those with as many, the fewer cards lie in the talon (where they
+wait under one another).  So the search follows many lines side by side
+through the whole pack, where the depth-first search spends its positions
+on the last cards of the first line it took, and the rounds that depart
+little from it stay near that line.  It suits the games whose cards, once
+turned, go up or wait in a few places (the Kingdom, the Patriarchs,
+Hoffmann's Sultan): which card fills a vacancy is settled by when the
+player deals, and a line that keeps the right cards comes out where the
+lines beside it stick.  Its wins are wins (every move is the engine's,
+pruned as the full search prunes them); running out of positions proves
+nothing, as most positions are dropped.  It has no randomness: within one
+budget of positions its answer is always the same.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from typing import Iterator
+
+from .engine import DEAL, Move, Position, Rules
+from .layout import Role
+from .position import MoveKind
+
+#: The positions kept from one deal to the next, in the first round (each
+#: round after keeps twice as many, with twice the positions).
+FIRST_WIDTH = 16
+#: The positions met between two deals, at most, for each position kept.
+SPREAD = 20
+
+
+def worth_beaming(rules: Rules) -> bool:
+    """Whether the solver runs beam searches in a game: where there is a
+    pack to deal and the player does not place the cards turned (there the
+    greedy lines of :mod:`patience_cli.solver_playouts` choose where each
+    goes)."""
+    return rules.has_deal_step and rules.layout.play.placing is None
+
+
+class Beam:
+    """One beam search from the start, of :attr:`width` positions, until its
+    *budget* of positions is spent; answers as the solver's other searches
+    do (``step``), but never ``lost``."""
+
+    FIRST = 0  # the first round's number
+
+    def __init__(self, rules: Rules, start: Position, pruning, round_: int,
+                 budget: int) -> None:
+        self.rules, self.start, self.pruning = rules, start, pruning
+        self.budget = budget
+        self.states = 0
+        self.width = FIRST_WIDTH << min(round_, 20)
+        self.homes = tuple(rules.foundations)
+        self.talons = tuple(i for i, spec in enumerate(rules.specs) if spec.role is Role.TALON)
+        self._steps = self._search()
+
+    def promise(self, pos: Position) -> int:
+        """How promising *pos* is: ten a card on the foundations, less one a
+        card in the talon."""
+        piles = pos.piles
+        return 10 * sum(len(piles[f]) for f in self.homes) - \
+            sum(len(piles[t]) for t in self.talons)
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        goal = min(self.states + n, self.budget)
+        for answer in self._steps:
+            if answer is not None:
+                return answer
+            if self.states >= goal:
+                return None
+        self.budget = self.states  # every line stuck: the round ends
+        return None
+
+    def _search(self) -> Iterator[tuple[str, list[Move]] | None]:
+        """Yields None after each position met, or the winning line."""
+        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
+            self.pruning.moves
+        promise = self.promise
+        first = key(self.start)
+        # each position met: the one it was reached from and the move between
+        came: dict = {first: None}
+        order = itertools.count()
+
+        def meet(pos: Position, k: object, move: Move) -> tuple | None:
+            """The position *move* makes from *pos* (of key *k*), as an entry
+            of the heap, or None if it was met before."""
+            nxt = apply(pos, move)
+            nk = key(nxt)
+            if nk in came:
+                return None
+            came[nk] = (k, move)
+            self.states += 1
+            return -promise(nxt), next(order), nxt, nk
+
+        level = [(self.start, first)]
+        while level:
+            # the moves other than the deal, the most promising positions first
+            heap = [(-promise(pos), next(order), pos, k) for pos, k in level]
+            heapq.heapify(heap)
+            met: list[tuple[Position, object]] = []
+            dealt: list[tuple] = []
+            while heap and len(met) < self.width * SPREAD:
+                _, _, pos, k = heapq.heappop(heap)
+                met.append((pos, k))
+                for move in moves(pos, None, None):
+                    entry = None if move.kind is MoveKind.DEAL else meet(pos, k, move)
+                    if entry is not None:
+                        if rules.is_won(entry[2]):
+                            yield "won", _line(came, entry[3])
+                            return
+                        heapq.heappush(heap, entry)
+                        yield None
+            # then the deal, from each position met that may deal
+            for pos, k in met:
+                entry = meet(pos, k, DEAL) if rules.deal_open(pos) else None
+                if entry is not None:
+                    if rules.is_won(entry[2]):
+                        yield "won", _line(came, entry[3])
+                        return
+                    dealt.append(entry)
+                    yield None
+            dealt.sort()
+            level = [(pos, k) for _, _, pos, k in dealt[:self.width]]
+
+
+def _line(came: dict, k: object) -> list[Move]:
+    """The moves from the start to the position of key *k*."""
+    line: list[Move] = []
+    back = came[k]
+    while back is not None:
+        line.append(back[1])
+        back = came[back[0]]
+    line.reverse()
+    return line

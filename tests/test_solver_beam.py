@@ -1,0 +1,62 @@
+"""The beam search from deal to deal (patience_cli.solver_beam): where a pack
+is dealt, it wins deals that the depth-first search and the rounds that
+depart little from its first move miss within the same positions; its wins
+replay through the engine, its ends prove nothing, and a round's answer is
+the same each time it runs."""
+
+from patience_cli.game import Game
+from patience_cli.solver_beam import Beam, worth_beaming
+from patience_cli.solver_bounded import FewDepartures
+from patience_cli.solver_pruning import Pruning
+
+from conftest import replays_to_won, search_alone
+
+
+def test_a_beam_wins_a_deal_of_the_patriarchs_that_the_other_searches_miss():
+    """The Patriarchs' deal 3 within 5,000 positions: the first round of the
+    beam wins it (its sixteen lines side by side through the pack and the
+    redeal); the depth-first search and the first round that departs little
+    from it do not."""
+    answer, search = search_alone(Beam, "patriarchs", 3, 5000)
+    assert answer is not None and answer[0] == "won"
+    assert search.width == 16 and search.states < 5000
+    assert replays_to_won(answer, search)
+    assert search_alone(FewDepartures, "patriarchs", 3, 5000)[0] is None
+    assert search_alone(None, "patriarchs", 3, 5000)[0] is None
+
+
+def test_a_beam_that_sticks_ends_its_round_and_proves_nothing():
+    """The Patriarchs' deal 1: every line the first round keeps sticks
+    before its budget is spent; the round ends there (its budget becomes the
+    positions it met, so the solver's next search takes its turn), with no
+    answer: the positions it dropped may hold a win."""
+    answer, search = search_alone(Beam, "patriarchs", 1, 5000)
+    assert answer is None and search.states < 5000
+    assert search.budget == search.states
+    assert search.step(256) is None and search.states == search.budget
+
+
+def test_a_beam_round_gives_the_same_answer_each_time_and_is_wider_each_round():
+    game = Game.new("kingdom", seed=4)
+    rounds = [Beam(game.rules, game.start, Pruning(game.rules, start=game.start), n, 40_000)
+              for n in (0, 0, 1)]
+    answers = [search.step(40_000) for search in rounds]
+    assert answers[0] == answers[1] and rounds[0].states == rounds[1].states
+    assert [search.width for search in rounds] == [16, 16, 32]
+
+
+def test_a_position_is_the_more_promising_the_more_cards_are_home_and_the_fewer_wait():
+    game = Game.new("kingdom", seed=1)
+    beam = Beam(game.rules, game.start, Pruning(game.rules, start=game.start), 0, 100)
+    rules, pos = game.rules, game.start
+    assert beam.promise(pos) == 10  # the ace taken out, nothing dealt
+    dealt = rules.apply(pos, next(m for m in rules.legal_moves(pos) if m.kind == "deal"))
+    assert beam.promise(dealt) == 9  # a card waits in the waste heap
+
+
+def test_beams_run_where_a_pack_is_dealt_and_the_player_does_not_place_the_cards():
+    worth = {game: worth_beaming(Game.new(game, seed=1).rules)
+             for game in ("kingdom", "patriarchs", "red-and-black", "fly", "flower-garden")}
+    # the Fly's cards are placed by the player; the Flower-Garden deals no pack
+    assert worth == {"kingdom": True, "patriarchs": True, "red-and-black": True,
+                     "fly": False, "flower-garden": False}
