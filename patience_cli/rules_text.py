@@ -27,8 +27,8 @@ def numbers(specs: tuple[PileSpec, ...]) -> str:
 
 @dataclass(frozen=True)
 class GroupRef:
-    """``{{ g.garden }}`` → "the Garden (piles 1–6)"; ``.name``, ``.heading``,
-    ``.numbers``, ``.count`` and ``.first`` for finer wording."""
+    """``{{ g.garden }}`` → "the Garden (piles 1–6)"; ``.name``, ``.plural``,
+    ``.heading``, ``.numbers``, ``.count`` and ``.first`` for finer wording."""
 
     specs: tuple[PileSpec, ...]
 
@@ -38,6 +38,14 @@ class GroupRef:
         if first.role is Role.FOUNDATION and len(self.specs) > 1 and first.name == "Foundation":
             return "foundations"
         return first.name
+
+    @property
+    def plural(self) -> str:
+        """The name of several of the group's piles: "Columns", "Auxiliaries"."""
+        name = self.name
+        if name.endswith("y") and name[-2:-1] not in ("a", "e", "o", "u"):
+            return name[:-1] + "ies"
+        return name if name.endswith("s") else name + "s"
 
     @property
     def heading(self) -> str:

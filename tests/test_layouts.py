@@ -352,3 +352,17 @@ def test_the_extends_line_is_found_without_a_toml_parser():
                          '[pack]\nkind = "whist"\n') == "red-and-black"
     assert _extends_line('id = "x"\n[play]\nextends = "no"\n') is None   # not top level
     assert _extends_line('extends_more = 1\nid = "y"\n') is None
+
+
+def test_a_rule_text_names_several_piles_of_a_group_in_the_plural():
+    """``{{ g.auxiliary.plural }}``: the Patriarchs' Auxiliaries, Klondike's Rows."""
+    from patience_cli.rules_text import GroupRef
+
+    def group(game_id, name):
+        specs = tuple(s for s in Game.new(game_id, seed=1).rules.specs if s.name == name)
+        return GroupRef(specs)
+
+    assert group("patriarchs", "Auxiliary").plural == "Auxiliaries"
+    assert group("klondike", "Row").plural == "Rows"
+    assert "the Auxiliaries (piles 1–9)" in " ".join(render_rules(load_layout("patriarchs")).split())
+    assert "Auxiliarys" not in render_rules(load_layout("storehouse"))
