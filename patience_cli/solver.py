@@ -81,7 +81,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 8: where the player places the cards turned, greedy lines with noise (2026-11-27).
 #: 9: and where a pack is dealt and the tableau built on (2026-11-27).
 #: 10: where a pack is dealt, beam searches from deal to deal (2026-11-27).
-REVISION = 10
+#: 11: a beam whose lines all stick begins again twice as wide (2026-11-27).
+REVISION = 11
 
 
 @dataclass

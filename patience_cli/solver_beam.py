@@ -15,7 +15,11 @@ little from it stay near that line.  It suits the games whose cards, once
 turned, go up or wait in a few places (the Kingdom, the Patriarchs,
 Hoffmann's Sultan): which card fills a vacancy is settled by when the
 player deals, and a line that keeps the right cards comes out where the
-lines beside it stick.  Its wins are wins (every move is the engine's,
+lines beside it stick.  A beam whose lines all stick before its budget is
+spent begins again from the start twice as wide, and so on while the
+budget lasts: how many positions a beam of a given width meets differs
+from game to game, and a wider beam wins more (Hoffmann's Sultan, deals 1
+to 12: 7 won by a beam of 256, 10 by one of 4,096).  Its wins are wins (every move is the engine's,
 pruned as the full search prunes them); running out of positions proves
 nothing, as most positions are dropped.  It has no randomness: within one
 budget of positions its answer is always the same.
@@ -25,14 +29,14 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Iterator
+from typing import Generator, Iterator
 
 from .engine import DEAL, Move, Position, Rules
 from .layout import Role
 from .position import MoveKind
 
 #: The positions kept from one deal to the next, in the first round (each
-#: round after keeps twice as many, with twice the positions).
+#: round after begins with twice as many, with twice the positions).
 FIRST_WIDTH = 16
 #: The positions met between two deals, at most, for each position kept.
 SPREAD = 20
@@ -81,7 +85,19 @@ class Beam:
         return None
 
     def _search(self) -> Iterator[tuple[str, list[Move]] | None]:
-        """Yields None after each position met, or the winning line."""
+        """Yields None after each position met, or the winning line: a
+        beam of :attr:`width`, and while the budget lasts, each time every
+        line sticks, one twice as wide from the start again."""
+        while True:
+            dropped = yield from self._beam()
+            if not dropped:  # every position it met was kept: a wider beam meets no more
+                return
+            self.width *= 2
+
+    def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
+        """One beam of :attr:`width` positions from the start: yields None
+        after each position met, or the winning line (and then no more);
+        returns whether it left out a position it met."""
         rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
             self.pruning.moves
         promise = self.promise
@@ -102,6 +118,7 @@ class Beam:
             return -promise(nxt), next(order), nxt, nk
 
         level = [(self.start, first)]
+        dropped = False
         while level:
             # the moves other than the deal, the most promising positions first
             heap = [(-promise(pos), next(order), pos, k) for pos, k in level]
@@ -116,7 +133,7 @@ class Beam:
                     if entry is not None:
                         if rules.is_won(entry[2]):
                             yield "won", _line(came, entry[3])
-                            return
+                            return False
                         heapq.heappush(heap, entry)
                         yield None
             # then the deal, from each position met that may deal
@@ -125,11 +142,13 @@ class Beam:
                 if entry is not None:
                     if rules.is_won(entry[2]):
                         yield "won", _line(came, entry[3])
-                        return
+                        return False
                     dealt.append(entry)
                     yield None
             dealt.sort()
+            dropped = dropped or bool(heap) or len(dealt) > self.width
             level = [(pos, k) for _, _, pos, k in dealt[:self.width]]
+        return dropped
 
 
 def _line(came: dict, k: object) -> list[Move]:

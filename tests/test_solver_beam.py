@@ -25,14 +25,29 @@ def test_a_beam_wins_a_deal_of_the_patriarchs_that_the_other_searches_miss():
     assert search_alone(None, "patriarchs", 3, 5000)[0] is None
 
 
-def test_a_beam_that_sticks_ends_its_round_and_proves_nothing():
-    """The Patriarchs' deal 1: every line the first round keeps sticks
-    before its budget is spent; the round ends there (its budget becomes the
-    positions it met, so the solver's next search takes its turn), with no
-    answer: the positions it dropped may hold a win."""
+def test_a_beam_whose_lines_all_stick_begins_again_twice_as_wide_until_its_budget():
+    """The Patriarchs' deal 1: every line the first beam keeps sticks long
+    before 5,000 positions; the round begins again from the start, twice as
+    wide each time, and stops at its budget with no answer: the positions
+    it dropped may hold a win."""
     answer, search = search_alone(Beam, "patriarchs", 1, 5000)
+    assert answer is None and search.states == 5000
+    assert search.width > 16
+    first = Beam(search.rules, search.start, Pruning(search.rules, start=search.start), 0,
+                 5000)
+    first.step(5000)
+    assert first.width == search.width  # the same widths each time
+
+
+def test_a_beam_that_dropped_no_position_ends_its_round_and_proves_nothing():
+    """Robert's deal 1: the first beam keeps every position it meets, and
+    every line sticks; a wider beam would meet no more, so the round ends
+    there (its budget becomes the positions it met, so the solver's next
+    search takes its turn), with no answer: proofs are the depth-first
+    search's."""
+    answer, search = search_alone(Beam, "robert", 1, 5000)
     assert answer is None and search.states < 5000
-    assert search.budget == search.states
+    assert search.width == 16 and search.budget == search.states
     assert search.step(256) is None and search.states == search.budget
 
 
@@ -42,7 +57,8 @@ def test_a_beam_round_gives_the_same_answer_each_time_and_is_wider_each_round():
               for n in (0, 0, 1)]
     answers = [search.step(40_000) for search in rounds]
     assert answers[0] == answers[1] and rounds[0].states == rounds[1].states
-    assert [search.width for search in rounds] == [16, 16, 32]
+    assert [Beam(game.rules, game.start, Pruning(game.rules, start=game.start), n, 1).width
+            for n in (0, 1, 2)] == [16, 32, 64]
 
 
 def test_a_position_is_the_more_promising_the_more_cards_are_home_and_the_fewer_wait():
