@@ -16,13 +16,13 @@ turned, go up or wait in a few places (the Kingdom, the Patriarchs,
 Hoffmann's Sultan): which card fills a vacancy is settled by when the
 player deals, and a line that keeps the right cards comes out where the
 lines beside it stick.  A beam whose lines all stick before its budget is
-spent begins again from the start twice as wide, and so on while the
-budget lasts: how many positions a beam of a given width meets differs
-from game to game, and a wider beam wins more (Hoffmann's Sultan, deals 1
-to 12: 7 won by a beam of 256, 10 by one of 4,096).  Its wins are wins (every move is the engine's,
-pruned as the full search prunes them); running out of positions proves
-nothing, as most positions are dropped.  It has no randomness: within one
-budget of positions its answer is always the same.
+spent begins again from the start twice as wide, and so on while the budget
+lasts: how many positions a beam of a given width meets differs from game to
+game, and a wider beam wins more (Hoffmann's Sultan, deals 1 to 12: 7 won by
+a beam of 256, 10 by one of 4,096).  Its wins are wins (every move is the
+engine's, pruned as the full search prunes them); running out of positions
+proves nothing, as most positions are dropped.  It has no randomness: within
+one budget of positions its answer is always the same.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ def worth_beaming(rules: Rules) -> bool:
 
 
 class Beam:
-    """One beam search from the start, of :attr:`width` positions, until its
-    *budget* of positions is spent; answers as the solver's other searches
-    do (``step``), but never ``lost``."""
+    """One round of beam searches from the start, of :attr:`width` positions
+    and then wider, until its *budget* of positions is spent; answers as the
+    solver's other searches do (``step``), but never ``lost``."""
 
     FIRST = 0  # the first round's number
 
