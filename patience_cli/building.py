@@ -452,7 +452,8 @@ class Building:
                     continue
                 plain = self._plain_now(pos, dst) if later == "decided" else None
                 if plain is None:
-                    out.append((dst, None, "fits", None))
+                    out.append((dst, self._first_rank(pos, dst) if later == "decided"
+                                and not pile else None, "fits", None))
                     continue
             empty, until, suit, steps, wrap = plain
             if not pile:
@@ -486,6 +487,20 @@ class Building:
         if plain is None:
             plain = self._plain_decided[dst, build] = self._plain_of(spec, build)
         return plain
+
+    def _first_rank(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The one rank an empty foundation (or a pile begun by its base)
+        of a build decided by the deal takes, where :meth:`_plain_now` leaves
+        it to :meth:`fits` (its group's suits must all differ: the Herring-Bone's
+        foundations); None where any rank may do, or none is known yet."""
+        spec = self.specs[dst]
+        build = spec.build
+        assert build is not None
+        if spec.role is not Role.FOUNDATION and build.empty != "base":
+            return None
+        if build.base == FIRST:
+            build = self.decided(pos, spec)
+        return _one_rank(build.base) if build.base else None
 
     @staticmethod
     def _sequence_taker(build: Build, dst: int, pile: Sequence[Card]) -> tuple | None:

@@ -452,6 +452,18 @@ def test_herring_bone_rules_1_2_four_up_four_down_in_suit_the_first_of_a_suit_up
     assert "takes only" in refusal(rules, pos, 4, DOWN1 + 1)   # only a seven starts one
 
 
+def test_herring_bone_an_empty_foundation_is_known_to_take_only_the_fixed_rank():
+    """The move generator's quick look at an empty foundation of suits all
+    different: once the rank is fixed, only that rank (whose suit the full
+    rules then check); before, any."""
+    rules, pos = hb({})
+    empty = pile_index(rules, UP1 + 1)
+    assert rules.ranks_taken(pos, empty) == {7}
+    assert [c for c in cards("7h 7c 8c 6c") if rules.fits(pos, c, empty)] == list(cards("7c"))
+    rules, pos = hb({UP1: ""})
+    assert rules.ranks_taken(pos, empty) is None   # no card has fixed the rank yet
+
+
 def test_herring_bone_rule_3_the_bone_from_its_lowest_card_scenes_and_bars_free():
     rules, pos = hb({BONE: "8h Kc", 2: "8h", 10: "8h"})
     assert "the K♣ cannot go on the 7♥" in refusal(rules, pos, BONE, UP1)

@@ -185,6 +185,31 @@ def test_the_move_generator_lists_every_card_move_the_rules_allow(game_id):
             game.play(legal[rnd.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_the_quick_look_at_an_empty_pile_never_turns_a_card_away_that_fits(game_id):
+    """The ranks an empty pile is said to take (:meth:`Rules.ranks_taken`,
+    the move generator's and the foundations' "as they appear" quick look
+    before the full rules) include every card of the pack that fits there:
+    along random play, two deals, a look at every fifth position."""
+    for seed in (1, 2):
+        game = Game.new(game_id, seed=seed)
+        rules = game.rules
+        pack = set(new_pack(game.layout.pack_kind, 1))
+        rnd = random.Random(seed)
+        for turn in range(30):
+            pos = game.position
+            if turn % 5 == 0:
+                for dst in (d for d in range(len(pos.piles)) if not pos.piles[d]):
+                    ranks = rules.ranks_taken(pos, dst)
+                    if ranks is not None:
+                        assert not [c for c in pack if rules.fits(pos, c, dst)
+                                    and c.rank not in ranks], (game_id, seed, dst)
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.play(legal[rnd.randrange(len(legal))])
+
+
 @pytest.mark.parametrize("game_id, variant", ALL_ROWS)
 def test_the_check_the_refusals_and_the_move_list_agree(game_id, variant):
     """Along random play (a fixed budget: two deals, twelve moves, fifteen

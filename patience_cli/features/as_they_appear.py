@@ -52,9 +52,15 @@ class AsTheyAppear(Feature):
         rules = self.rules
         while True:
             empty = [i for i in self.homes if not pos.piles[i] and self.decided(pos, i)]
+            if not empty:
+                return pos
+            # each place with the ranks it may take (None: any), a quick look before fits
+            takes = [(i, rules.ranks_taken(pos, i)) for i in empty]
             found = next(((src, card, dst) for src in rules.sources
                           for card in rules.available_cards(pos, src)
-                          for dst in empty if rules.fits(pos, card, dst)), None)
+                          for dst, ranks in takes
+                          if (ranks is None or card.rank in ranks)
+                          and rules.fits(pos, card, dst)), None)
             if found is None:
                 return pos
             src, card, dst = found
