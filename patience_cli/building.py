@@ -442,6 +442,12 @@ class Building:
             plain = self._plain[dst]
             pile = pos.piles[dst]
             if plain is None:
+                placer = self.placed_by.get(dst)
+                if placer is not None:  # laid on by a feature's rule: its quick look
+                    ranks = placer.ranks_placed(pos, dst)
+                    if ranks is None or ranks:
+                        out.append((dst, ranks, "fits", None))
+                    continue
                 later = self._plain_later[dst]
                 build = self.specs[dst].build
                 if later == "sequence" and build is not None and \

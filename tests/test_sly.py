@@ -69,6 +69,10 @@ def test_rule_5_a_round_is_laid_where_you_like_and_blocks_the_promenade():
     assert "played only when the round of 20 is laid" in refusal(rules, turned, 1, 21)
     for n in (1, 7, 20):                                # anywhere, on any card
         assert refusal(rules, turned, TURNED, n) is None
+    # and the move list offers it on every packet, nothing else
+    offered = {m.dst for m in rules.legal_moves(turned) if m.src == pile_index(rules, TURNED)}
+    assert offered == {pile_index(rules, n) for n in PROMENADE}
+    assert {m.src for m in rules.legal_moves(turned)} == {pile_index(rules, TURNED)}
     laid = rules.apply(turned, move_between(rules, TURNED, 7))
     assert pile_text(rules, laid, 7) == "7c 9c" and laid.get("placed") == 1
     up = rules.apply(rules.apply(laid, DEAL), move_between(rules, TURNED, 21))

@@ -132,6 +132,12 @@ class Feature:
         """Whether *card* may be laid on *dst*, one of :meth:`places`."""
         return False
 
+    def ranks_placed(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The ranks a card laid on *dst*, one of :meth:`places`, may have
+        now: the move generator's quick look before :meth:`fits` (None: any
+        rank may do, as far as this says)."""
+        return None
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Why *card* may not be laid on *dst*, one of :meth:`places`."""
         return None

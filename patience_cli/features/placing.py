@@ -111,6 +111,10 @@ class PlacedRounds(DealStep):
         talon = pos.piles[self.talon]
         return self.in_round(pos) and bool(talon) and talon[-1] == card
 
+    def ranks_placed(self, pos: Position, dst: int) -> frozenset[int] | None:
+        talon = pos.piles[self.talon]
+        return frozenset((talon[-1].rank,)) if talon and self.in_round(pos) else frozenset()
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if self.fits(pos, card, dst):
             return None
