@@ -18,7 +18,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-GAMES = ("flower-garden", "klondike", "fours", "la-belle-lucie", "crescent")
+#: the plainest games, and games whose rule features ask more of each move:
+#: foundations laid as they appear (the Herring-Bone), claims (the Wheatsheaf),
+#: cards placed where the player chooses (Sly)
+GAMES = ("flower-garden", "klondike", "fours", "la-belle-lucie", "crescent",
+         "herring-bone", "wheatsheaf", "sly")
 
 
 def main() -> int:
