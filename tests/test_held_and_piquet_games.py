@@ -97,8 +97,14 @@ def test_crescent_a_card_both_rows_take_is_laid_between_them():
     assert refusal(rules, pos, 1, WC) is None                # the 8♣ fits 7♣ and 9♣
     assert "both" in refusal(rules, pos, 1, WC - 1)          # not in the diamonds' place
     assert "both" in refusal(rules, pos, 2, WC + 1)          # the 8♥ fits neither heart row
+    # the move list offers it there (the place's quick look: the ranks both rows take)
+    wait = pile_index(rules, WC)
+    assert rules.ranks_taken(pos, wait) == {8}
+    assert {m.src for m in rules.legal_moves(pos) if m.dst == wait} == \
+        {pile_index(rules, 1), pile_index(rules, 3)}
     held = rules.apply(pos, move_between(rules, 1, WC))
     assert pile_text(rules, held, WC) == "8c"
+    assert rules.ranks_taken(held, wait) == frozenset()     # it holds one card at a time
     assert "one card" in refusal(rules, held, 3, WC)        # the other 8♣ cannot join it
     assert "goes only to" in refusal(rules, held, WC, 3)     # never back to a heap
 

@@ -46,6 +46,15 @@ class Holds(Feature):
         rules = self.rules
         return not pos.piles[dst] and rules.fits(pos, card, up) and rules.fits(pos, card, down)
 
+    def ranks_placed(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The ranks both foundations of the pair take now, or none where
+        the place holds a card."""
+        if pos.piles[dst]:
+            return frozenset()
+        up, down = self.holds[dst]
+        ups, downs = self.rules.ranks_taken(pos, up), self.rules.ranks_taken(pos, down)
+        return downs if ups is None else ups if downs is None else ups & downs
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         specs = self.rules.specs
         if pos.piles[dst]:
