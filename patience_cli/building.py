@@ -529,3 +529,10 @@ class Building:
         more than a rank)."""
         takers = self._takers(pos, [dst])
         return takers[0][1] if takers else frozenset()
+
+    def ranks_taken_by(self, pos: Position,
+                       dsts: Sequence[int]) -> list[tuple[int, frozenset[int] | None]]:
+        """:meth:`ranks_taken` for several piles at once: each pile of *dsts*
+        that takes a card now, in their order, with the ranks it takes (None:
+        any); the piles that take none are left out."""
+        return [(taker[0], taker[1]) for taker in self._takers(pos, list(dsts))]

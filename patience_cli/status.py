@@ -211,9 +211,8 @@ class Standing:
 
     def foundation_move_open(self, pos: Position) -> bool:
         """Whether some available card can go to a foundation now (the
-        foundations' ranks looked at first: :meth:`Building.ranks_taken`)."""
-        takes = [(dst, ranks) for dst in self.foundations
-                 for ranks in (self.ranks_taken(pos, dst),) if ranks is None or ranks]  # type: ignore[attr-defined]
+        foundations' ranks looked at first: :meth:`Building.ranks_taken_by`)."""
+        takes = self.ranks_taken_by(pos, self.foundations)  # type: ignore[attr-defined]
         return bool(takes) and any(
             (ranks is None or card.rank in ranks) and self.fits(pos, card, dst)  # type: ignore[attr-defined]
             and self.may_route(pos, src, dst, card)  # type: ignore[attr-defined]

@@ -199,7 +199,12 @@ def test_the_quick_look_at_an_empty_pile_never_turns_a_card_away_that_fits(game_
         for turn in range(30):
             pos = game.position
             if turn % 5 == 0:
-                for dst in (d for d in range(len(pos.piles)) if not pos.piles[d]):
+                empties = [d for d in range(len(pos.piles)) if not pos.piles[d]]
+                # the same quick look asked of several piles at once
+                assert rules.ranks_taken_by(pos, empties) == [
+                    (d, r) for d in empties for r in (rules.ranks_taken(pos, d),)
+                    if r is None or r]
+                for dst in empties:
                     ranks = rules.ranks_taken(pos, dst)
                     if ranks is not None:
                         assert not [c for c in pack if rules.fits(pos, c, dst)

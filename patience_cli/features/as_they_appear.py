@@ -55,7 +55,7 @@ class AsTheyAppear(Feature):
             if not empty:
                 return pos
             # each place with the ranks it may take (None: any), a quick look before fits
-            takes = [(i, rules.ranks_taken(pos, i)) for i in empty]
+            takes = rules.ranks_taken_by(pos, empty)
             found = next(((src, card, dst) for src in rules.sources
                           for card in rules.available_cards(pos, src)
                           for dst, ranks in takes

@@ -11,9 +11,10 @@ override it (found once per game), in the order of
 
 The three encodings of a rule sit together in its class: the moves it
 generates (:meth:`moves`, :meth:`only_moves`), the cheap yes or no
-(:meth:`owns`, :meth:`verdict`, :meth:`route_allows`, :meth:`blocks_deal`)
-and the refusal's words (:meth:`refusal`, :meth:`route_refusal`,
-:meth:`deal_refusal` ...), which a test holds to agree.  A rule may also
+(:meth:`owns`, :meth:`verdict`, :meth:`route_allows`, :meth:`blocks_deal`;
+for the places it lays cards on, :meth:`fits`, after the quick look of
+:meth:`ranks_placed`) and the refusal's words (:meth:`refusal`,
+:meth:`route_refusal`, :meth:`deal_refusal` ...), which a test holds to agree.  A rule may also
 word its own moves (:meth:`words`), force one where the player has no choice
 that matters (:meth:`forced`, for ``auto``), and say when the game is won
 (:meth:`won`) or why it is lost (:meth:`lost_words`).
@@ -49,6 +50,8 @@ if TYPE_CHECKING:
         def available_cards(self, pos: Position, index: int) -> list[Card]: ...
         def fits(self, pos: Position, card: Card, dst: int) -> bool: ...
         def ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None: ...
+        def ranks_taken_by(self, pos: Position, dsts: Sequence[int]
+                           ) -> list[tuple[int, frozenset[int] | None]]: ...
         def may_route(self, pos: Position, src: int, dst: int, card: Card) -> bool: ...
         def foundation_move_open(self, pos: Position) -> bool: ...
         def transfer(self, pos: Position, src: int, dst: int, count: int = 1,
