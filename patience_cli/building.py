@@ -218,6 +218,14 @@ class Building:
         it here, the words are asked."""
         return self.build_reason(pos, card, dst) is None
 
+    def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """Hook (a game that words build rules of its own): the ranks pile
+        *dst* may take now by all its rules, the move generator's quick look
+        before :meth:`fits` (an empty set: none; every rank :meth:`fits`
+        allows must be in it); None where the game gives none (every card
+        is asked in full).  Held to :meth:`fits` (tests/test_invariants.py)."""
+        return None
+
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`
         asks them)."""
@@ -448,6 +456,12 @@ class Building:
                     if ranks is None or ranks:
                         out.append((dst, ranks, "fits", None))
                     continue
+                if self._worded:  # the game's own quick look, where it gives one
+                    ranks = self.own_ranks_taken(pos, dst)
+                    if ranks is not None:
+                        if ranks:
+                            out.append((dst, ranks, "fits", None))
+                        continue
                 later = self._plain_later[dst]
                 build = self.specs[dst].build
                 if later == "sequence" and build is not None and \

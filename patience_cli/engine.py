@@ -60,6 +60,7 @@ HOOKS = (
     "deal", "initial_extra",                          # the deal
     "available_cards",                                # which cards may be played
     "route_reason", "build_reason", "own_fits",       # where a card may go
+    "own_ranks_taken",
     "extra_moves", "is_own_move", "extra_refusal",    # the game's own moves
     "play_own",
     "record", "settle",                               # after a move

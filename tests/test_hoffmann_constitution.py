@@ -57,6 +57,23 @@ def test_rule_2_the_heaps_grow_only_once_the_middle_row_is_complete():
     assert refusal(rules, pos, 19, 16) is not None     # never downwards
 
 
+def test_the_quick_look_names_the_one_rank_each_heap_takes_and_none_elsewhere():
+    """The move generator's quick look (own_ranks_taken), before the full
+    rules: a heap's place the rank above its upper card, a begun heap none
+    until the middle row is complete, then the rank above its top card; the
+    two rows no card.  Its moves are the full rules' own."""
+    rules, pos = hc({**DIAGRAM, 10: "Kc", 17: "Qh Ah"})
+    look = {n: rules.ranks_taken(pos, pile_index(rules, n)) for n in (*UPPER, *HEAPS, *LOWER)}
+    assert look[9] == {8} and look[11] == {12} and look[16] == {1}   # below the 7♠, J♣, K♦
+    assert look[10] == frozenset()                    # begun, the row not complete
+    assert all(look[n] == frozenset() for n in (*UPPER, *LOWER))
+    rules, pos = hc({**DIAGRAM, **begun((9, "8c 9h")), 17: "Qh Ah"})
+    assert rules.ranks_taken(pos, pile_index(rules, 9)) == {10}
+    assert rules.ranks_taken(pos, pile_index(rules, 10)) == {1}   # the K♣: round the corner
+    assert {(m.src, m.dst) for m in rules.open_moves(pos)} >= {
+        (pile_index(rules, 17), pile_index(rules, 10))}
+
+
 def test_rule_3_only_the_lower_rows_top_cards_are_free():
     rules, pos = hc({**DIAGRAM, 17: "Kc 5s"})
     assert "the 5♠ cannot begin it" in refusal(rules, pos, 17, 10)  # the K♣ lies under it

@@ -315,8 +315,10 @@ def _games_with_own_builds():
 @pytest.mark.parametrize("game_id", _games_with_own_builds())
 def test_a_games_own_build_check_agrees_with_its_words(game_id):
     """A game that words build rules of its own and answers the cheap check
-    itself (own_fits) allows exactly the cards its words do not refuse: every
-    card of the pack on every pile, along random play (two deals)."""
+    itself (own_fits) allows exactly the cards its words do not refuse, and
+    its quick look (own_ranks_taken, through ranks_taken) names the rank of
+    every card that fits: every card of the pack on every pile, along random
+    play (two deals)."""
     for seed in (1, 2):
         game = Game.new(game_id, seed=seed)
         rules, rnd = game.rules, random.Random(seed)
@@ -324,9 +326,12 @@ def test_a_games_own_build_check_agrees_with_its_words(game_id):
         for _ in range(25):
             pos = game.position
             for dst in range(len(pos.piles)):
+                ranks = rules.ranks_taken(pos, dst)
                 for card in pack:
-                    assert rules.fits(pos, card, dst) == \
-                        (rules.build_reason(pos, card, dst) is None), (game_id, card, dst)
+                    fits = rules.fits(pos, card, dst)
+                    assert fits == (rules.build_reason(pos, card, dst) is None), \
+                        (game_id, card, dst)
+                    assert not fits or ranks is None or card.rank in ranks, (game_id, card, dst)
             legal = game.legal_moves()
             if not legal:
                 break

@@ -19,6 +19,9 @@ from ..layout import Layout
 
 #: the cards of a finished heap: twelve from the lower row and its upper card
 HEAP = 13
+_NONE: frozenset[int] = frozenset()
+#: each rank, the rank above it round the corner (a king's: the ace), as a quick look
+_RANK_ABOVE = {rank: frozenset((rank % 13 + 1,)) for rank in range(1, 14)}
 
 
 class HoffmannConstitutionRules(Rules):
@@ -56,6 +59,22 @@ class HoffmannConstitutionRules(Rules):
             if pos.piles[dst] and not all(pos.piles[h] for h in self.heaps):
                 return False
         return None
+
+    def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The quick look :meth:`own_fits` answers in full: the upper and lower
+        rows take no card; a heap's place the rank above its upper card; a
+        begun heap none until the middle row is complete, then the rank
+        above its top card (the ends and the upper card are checked in
+        full)."""
+        if dst not in self.heaps:
+            return _NONE  # (no build: only the heaps take cards)
+        pile = pos.piles[dst]
+        if not pile:
+            upper = self._upper_card(pos, dst)
+            return None if upper is None else _RANK_ABOVE[upper.rank]
+        if not all(pos.piles[h] for h in self.heaps):
+            return _NONE
+        return _RANK_ABOVE[pile[-1].rank]
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst in self.heaps:
