@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from .layout import Layout
 
 
+_NO_RANKS: frozenset[int] = frozenset()
+
+
 @functools.lru_cache(maxsize=None)
 def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]:
     """The ranks a plain build takes on a card of *rank* (found once each)."""
@@ -70,7 +73,12 @@ class Building:
         self._decided: dict[tuple[int, int], Build] = {}
         #: piles whose build the layout says plainly: their fits() is a few
         #: comparisons, set out once here (None: the full rules)
-        self._plain: tuple[tuple | None, ...] = tuple(self._plain_build(p) for p in self.specs)
+        self._plain: tuple[tuple | None, ...] = tuple(
+            self._plain_build(p, self._worded) for p in self.specs)
+        #: the same as the layout says it, whether or not the game words builds
+        #: of its own (for :meth:`layout_ranks_taken`)
+        self._layout_plain = tuple(self._plain_build(p, False) for p in self.specs) \
+            if self._worded else self._plain
         #: piles whose build is plain once the position is known: "sequence"
         #: (a set order of ranks), "decided" (a base or end the deal decides,
         #: or suits all different: plain once the pile has a card), else None
@@ -165,12 +173,13 @@ class Building:
             return False
         return self.in_sequence(build, card, top)
 
-    def _plain_build(self, spec: PileSpec) -> tuple | None:
+    def _plain_build(self, spec: PileSpec, worded: bool) -> tuple | None:
         """(what an empty pile takes: a rank, 0 for any card or None for
         none; the rank it ends with; its suit rule; the rank steps a card
-        may make from the top; whether it turns the corner), or None."""
+        may make from the top; whether it turns the corner), or None (also
+        for every pile of a game that words its builds, where *worded*)."""
         b = spec.build
-        if b is None or self._worded or spec.index in self.placed_by or spec.role not in (
+        if b is None or worded or spec.index in self.placed_by or spec.role not in (
                 Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
                 b.distinct_suits or b.base_card is not None or b.sequence is not None or \
                 b.step_by is not None or \
@@ -225,6 +234,23 @@ class Building:
         allows must be in it); None where the game gives none (every card
         is asked in full).  Held to :meth:`fits` (tests/test_invariants.py)."""
         return None
+
+    def layout_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The ranks pile *dst*'s build as the layout says it takes now, for a
+        game's :meth:`own_ranks_taken` where its own rules take no more than
+        the layout's (none for a pile without a build; None where the build
+        is not plain)."""
+        if self.specs[dst].build is None:
+            return _NO_RANKS
+        plain = self._layout_plain[dst]
+        if plain is None:
+            return None
+        empty, until, _, steps, wrap = plain
+        pile = pos.piles[dst]
+        if not pile:
+            return _NO_RANKS if empty is None else None if empty == 0 else frozenset((empty,))
+        top = pile[-1].rank
+        return _NO_RANKS if top == until else _ranks_after(top, steps, wrap)
 
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`

@@ -104,6 +104,22 @@ def test_the_direction_comes_back_with_the_card_below():
     assert "descending" in rules.move_reason(pos, mv(rules, 5, 74))
 
 
+def test_the_quick_look_takes_the_layouts_ranks_and_the_move_list_the_full_rules():
+    """The move generator's quick look (own_ranks_taken): the carpet's
+    places no card, the foundations the next rank, the talon a rank either
+    side of its top (its direction is the full rules' to check), an empty
+    talon none."""
+    rules, pos = position("carpet", {**carpet(c1="7h", c3="6h", c5="8h"),
+                                     65: "Ah 2h", 69: "Kh", 73: "5d", 74: "6h"})
+    pos = rules.apply(pos, mv(rules, 1, 74))                    # 7♥ on 6♥: ascending
+    look = {n: rules.ranks_taken(pos, ix(rules, n)) for n in (1, 10, 65, 66, 69, 70, 74)}
+    assert look == {1: set(), 10: set(), 65: {3}, 66: {1}, 69: {12}, 70: {13}, 74: {6, 8}}
+    assert [(rules.specs[m.src].number, rules.specs[m.dst].number)
+            for m in rules.open_moves(pos) if m.dst == ix(rules, 74)] == [(5, 74)]
+    rules, pos = position("carpet", carpet())
+    assert rules.ranks_taken(pos, ix(rules, 74)) == set()      # an empty talon
+
+
 def test_nothing_is_packed_on_an_empty_talon_and_only_carpet_cards_are_packed():
     rules, pos = position("carpet", carpet(c1="8h"))
     assert "once it is formed" in rules.move_reason(pos, mv(rules, 1, 74))

@@ -65,6 +65,11 @@ class CarpetRules(Rules):
             return not (steps and steps[-1] and card.rank - talon[-1].rank != steps[-1])
         return None
 
+    def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
+        """The layout's quick look: the talon's own rule (its sequence keeps
+        its way) takes no card the layout's build refuses."""
+        return self.layout_ranks_taken(pos, dst)
+
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst == self.talon:
             talon = pos.piles[dst]
