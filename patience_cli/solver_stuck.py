@@ -186,15 +186,15 @@ class Held:
             if top is None:
                 if empty == 0 or empty == rank:
                     return True
-            elif rule == "same" and top[1] is not suit or \
-                    rule == "alternate" and top.colour is card.colour:
-                continue
+            elif rule == "same" and top[1] is not suit:
+                continue  # (in alternate colours a card two ranks on is of the top's colour)
             before = rank - step
             if wrap:
                 before = (before - 1) % 13 + 1
             if not 1 <= before <= 13:
                 continue
-            if top is not None and top[0] == before and (rule != "same" or top[1] is suit):
+            if top is not None and top[0] == before and (
+                    rule == "any" or rule == "same" or top.colour is not card.colour):
                 return True
             for s in (suit,) if rule == "same" else _SUITS:
                 if rule == "alternate" and Card(1, s).colour is card.colour:

@@ -8,6 +8,7 @@ import pytest
 
 from conftest import ALL_GAMES, pile_index, position
 from patience_cli import solver_stuck
+from patience_cli.cards import Card, Suit
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
@@ -81,6 +82,19 @@ def test_a_foundation_still_empty_may_yet_reach_a_card():
     assert sum(len(p) for p in pos.piles) == 52
     assert not Held.of(rules).lost(pos)
     assert solve(rules, pos, seconds=60, max_states=20_000).result == WON
+
+
+def test_a_foundation_in_alternate_colours_may_take_a_card_of_its_own_colour_two_ranks_on():
+    """The five of hearts on top: the seven of diamonds may go up after a
+    black six (a colour rule once read against the top card alone called
+    it out of reach, which would have called a winnable position lost)."""
+    chains = [(None, Card(5, Suit.HEARTS), "alternate", 1, False)]
+    seven = Card(7, Suit.DIAMONDS)
+    assert Held._may_go_up(chains, seven, {(6, Suit.CLUBS): 1}, {})
+    assert not Held._may_go_up(chains, seven, {(6, Suit.CLUBS): 1}, {(6, Suit.CLUBS): 1})
+    assert not Held._may_go_up(chains, seven, {(6, Suit.HEARTS): 1}, {})
+    assert Held._may_go_up(chains, Card(6, Suit.SPADES), {}, {})       # next, black on red
+    assert not Held._may_go_up(chains, Card(6, Suit.DIAMONDS), {}, {})  # red on red
 
 
 def _lines(game_id, variant, seeds, states):
