@@ -20,9 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 #: the plainest games, and games whose rule features ask more of each move:
 #: foundations laid as they appear (the Herring-Bone), claims (the Wheatsheaf),
-#: cards placed where the player chooses (Sly)
+#: cards placed where the player chooses (Sly); and games whose modules word
+#: their own builds (Hoffmann's Constitution, the Carpet)
 GAMES = ("flower-garden", "klondike", "fours", "la-belle-lucie", "crescent",
-         "herring-bone", "wheatsheaf", "sly")
+         "herring-bone", "wheatsheaf", "sly", "hoffmann-constitution", "carpet")
 
 
 def main() -> int:
