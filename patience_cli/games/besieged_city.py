@@ -58,6 +58,7 @@ class BesiegedCityRules(Rules):
         self.top, self.left, self.right, self.bottom = (ids(g) for g in
                                                         ("top", "left", "right", "bottom"))
         self.ramparts = self.top + self.left + self.right + self.bottom
+        self.rampart_at = {rp: k for k, rp in enumerate(self.ramparts)}  # (their order)
         reserve = ids("reserve")
         self.reserve = reserve
         cols = len(self.top)
@@ -72,6 +73,10 @@ class BesiegedCityRules(Rules):
             else NEXT_IN_ORDER
         self.ends: dict[int, tuple[int, ...]] = {   # reserve place -> its four Ramparts
             i: tuple(rp for rp in self.ramparts if i in self.line[rp]) for i in reserve}
+        #: each rank, the ranks a card of it packs on (Rule II), for the move list
+        self.packs_with = {r: frozenset(x for x in range(1, 14) if abs(x - r) == 1
+                                        or frozenset((x, r)) in self.pairs)
+                           for r in range(1, 14)}
 
     # ------------------------------------------------------------ reading
     def pending(self, pos: Position) -> list[int]:
@@ -103,11 +108,24 @@ class BesiegedCityRules(Rules):
         # empty foundations are alike: an ace is listed once, to the first of them
         empty = [f for f in self.foundations if not pos.piles[f]][:1]
         targets = tuple(f for f in self.foundations if pos.piles[f] or f in empty)
+        # each Rampart's top card, for the cards that pack on it (an empty one
+        # takes only a card of its own line, from the Reserve)
+        tops: dict[tuple, list[int]] = {}
+        for rp in self.ramparts:
+            if pos.piles[rp]:
+                top = pos.piles[rp][-1]
+                tops.setdefault((top.rank, top.suit), []).append(rp)
         for src in self.ramparts + (self.talon,) + self.reserve:
             if not pos.piles[src]:
                 continue
-            # a Reserve card goes only to the Ramparts at its line's ends
-            for dst in self.ends[src] if src in self.reserve else targets + self.ramparts:
+            if src in self.reserve:  # a Reserve card goes only to the Ramparts at its line's ends
+                dsts: tuple[int, ...] = self.ends[src]
+            else:
+                card = pos.piles[src][-1]
+                onto = [rp for r in self.packs_with[card.rank]
+                        for rp in tops.get((r, card.suit), ())]
+                dsts = targets + tuple(sorted(onto, key=self.rampart_at.__getitem__))
+            for dst in dsts:
                 if self._allows(pos, src, dst):
                     moves.append(Move(MoveKind.MOVE, src, dst))
         if self.exhausted(pos):
