@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Iterator, Sequence
 
-from ..cards import Card, Colour
+from ..cards import Card, Colour, Suit
 from ..engine import Move, MoveKind, Position, Rules
 from ..layout import Layout
 
@@ -80,13 +80,7 @@ class EmpressRules(Rules):
 
     def home(self, pos: Position, card: Card) -> int | None:
         """The foundation *card* would go on now, if any."""
-        follows, places = (RED_NEXT, self.generals) if is_red(card) else \
-            (BLACK_NEXT, self.admirals)
-        for f in places:
-            pile = pos.piles[f]
-            if pile and pile[-1].suit == card.suit and follows.get(pile[-1].rank) == card.rank:
-                return f
-        return None
+        return self.wanted(pos).get((card.rank, card.suit))
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
         if self.side(index):
@@ -103,32 +97,55 @@ class EmpressRules(Rules):
         if len(pos.piles[src]) != 1 or len(pos.piles[dst]) != 1:
             return None
         red, black = sorted(pos.piles[src] + pos.piles[dst], key=lambda c: not is_red(c))
-        r, b = self.home(pos, red), self.home(pos, black)
+        wanted = self.wanted(pos)
+        r, b = wanted.get((red.rank, red.suit)), wanted.get((black.rank, black.suit))
         return (r, b) if r is not None and b is not None else None
 
-    def pair_homes(self, pos: Position, index: int) -> tuple[int, int] | None:
-        """The two foundations of the pair on *index*, if both cards fit now."""
+    def wanted(self, pos: Position) -> dict[tuple[int, Suit], int]:
+        """Each card a foundation takes now, as (rank, suit), with the
+        foundation :meth:`home` gives it (the first that takes it)."""
+        out: dict[tuple[int, Suit], int] = {}
+        for follows, places in ((RED_NEXT, self.generals), (BLACK_NEXT, self.admirals)):
+            for f in places:
+                pile = pos.piles[f]
+                if pile:
+                    rank = follows.get(pile[-1].rank)
+                    if rank is not None:
+                        out.setdefault((rank, pile[-1].suit), f)
+        return out
+
+    def pair_homes(self, pos: Position, index: int,
+                   wanted: dict[tuple[int, Suit], int] | None = None) -> tuple[int, int] | None:
+        """The two foundations of the pair on *index*, if both cards fit now
+        (*wanted*: :meth:`wanted`, where the caller has it)."""
         cards = pos.piles[index]
         if len(cards) != 2:
             return None
         red, black = sorted(cards, key=lambda c: not is_red(c))
-        r, b = self.home(pos, red), self.home(pos, black)
+        if wanted is None:
+            wanted = self.wanted(pos)
+        r, b = wanted.get((red.rank, red.suit)), wanted.get((black.rank, black.suit))
         return (r, b) if r is not None and b is not None else None
 
     # ------------------------------------------------------------ moves
     def extra_moves(self, pos: Position) -> Iterator[Move]:
         """Every move of the Empress is her own: a pair played up, an
         available pair played together, a card paired."""
+        wanted = self.wanted(pos)
         for p in self.army + self.navy:
-            homes = self.pair_homes(pos, p)
+            homes = self.pair_homes(pos, p, wanted)
             if homes:
                 yield Move(MoveKind.MOVE, p, homes[0])
         single_army = [a for a in self.army if len(pos.piles[a]) == 1]
         single_navy = [n for n in self.navy if len(pos.piles[n]) == 1]
+        # each single card, whether its foundation takes it now (asked once, not
+        # of every pairing: :meth:`ready` of two cards is both of theirs)
+        up = {p: (pos.piles[p][0].rank, pos.piles[p][0].suit) in wanted
+              for p in single_army + single_navy}
         for a in single_army:
             for n in single_navy:
                 yield Move(MoveKind.MOVE, a, n)
-                if not self.ready(pos, a, n):  # an available pair is one move, listed once
+                if not (up[a] and up[n]):  # an available pair is one move, listed once
                     yield Move(MoveKind.MOVE, n, a)
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
@@ -178,7 +195,8 @@ class EmpressRules(Rules):
         if any(len(pos.piles[a]) == 1 for a in self.army) and \
                 any(len(pos.piles[n]) == 1 for n in self.navy):
             return True
-        return any(self.pair_homes(pos, p) for p in self.army + self.navy)
+        wanted = self.wanted(pos)
+        return any(self.pair_homes(pos, p, wanted) for p in self.army + self.navy)
 
     def deal_reason(self, pos: Position) -> str | None:
         return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
