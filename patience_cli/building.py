@@ -7,7 +7,8 @@ game that words its own build rules (overriding ``build_reason``,
 ``empty_reason`` or ``sequence_reason``) is asked through them, unless its
 ``own_fits`` answers the yes or no without words.  A pile that
 a rule feature lays cards on by its own rule (a place aside) is answered by
-that feature.
+that feature.  The move generator's quick look before :meth:`Building.fits`
+(the ranks each pile takes now) is :mod:`patience_cli.quick_look`'s.
 """
 
 from __future__ import annotations
@@ -22,20 +23,6 @@ from .position import Position
 if TYPE_CHECKING:
     from .features import Feature
     from .layout import Layout
-
-
-_NO_RANKS: frozenset[int] = frozenset()
-
-
-@functools.lru_cache(maxsize=None)
-def _ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]:
-    """The ranks a plain build takes on a card of *rank* (found once each)."""
-    return frozenset(((rank + s - 1) % 13 + 1) if wrap else rank + s for s in steps)
-
-
-@functools.lru_cache(maxsize=None)
-def _one_rank(rank: int) -> frozenset[int]:
-    return frozenset((rank,))
 
 
 @functools.lru_cache(maxsize=None)
@@ -76,9 +63,14 @@ class Building:
         self._plain: tuple[tuple | None, ...] = tuple(
             self._plain_build(p, self._worded) for p in self.specs)
         #: the same as the layout says it, whether or not the game words builds
-        #: of its own (for :meth:`layout_ranks_taken`)
+        #: of its own (for the quick look's :meth:`QuickLook.layout_ranks_taken`)
         self._layout_plain = tuple(self._plain_build(p, False) for p in self.specs) \
             if self._worded else self._plain
+        #: piles whose first card alone takes any card (``alone``, the Salic Law's
+        #: kings): their build beyond it as a plain build, for the quick look
+        self._alone_plain = tuple(
+            self._plain_build(p, self._worded, p.build._replace(alone=False))
+            if p.build is not None and p.build.alone else None for p in self.specs)
         #: piles whose build is plain once the position is known: "sequence"
         #: (a set order of ranks), "decided" (a base or end the deal decides,
         #: or suits all different: plain once the pile has a card), else None
@@ -173,12 +165,14 @@ class Building:
             return False
         return self.in_sequence(build, card, top)
 
-    def _plain_build(self, spec: PileSpec, worded: bool) -> tuple | None:
+    def _plain_build(self, spec: PileSpec, worded: bool,
+                     build: Build | None = None) -> tuple | None:
         """(what an empty pile takes: a rank, 0 for any card or None for
         none; the rank it ends with; its suit rule; the rank steps a card
         may make from the top; whether it turns the corner), or None (also
-        for every pile of a game that words its builds, where *worded*)."""
-        b = spec.build
+        for every pile of a game that words its builds, where *worded*), of
+        *spec*'s build or of *build*."""
+        b = spec.build if build is None else build
         if b is None or worded or spec.index in self.placed_by or spec.role not in (
                 Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
                 b.distinct_suits or b.base_card is not None or b.sequence is not None or \
@@ -226,31 +220,6 @@ class Building:
         :meth:`build_reason` (tests/test_invariants.py); unless a game says
         it here, the words are asked."""
         return self.build_reason(pos, card, dst) is None
-
-    def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
-        """Hook (a game that words build rules of its own): the ranks pile
-        *dst* may take now by all its rules, the move generator's quick look
-        before :meth:`fits` (an empty set: none; every rank :meth:`fits`
-        allows must be in it); None where the game gives none (every card
-        is asked in full).  Held to :meth:`fits` (tests/test_invariants.py)."""
-        return None
-
-    def layout_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
-        """The ranks pile *dst*'s build as the layout says it takes now, for a
-        game's :meth:`own_ranks_taken` where its own rules take no more than
-        the layout's (none for a pile without a build; None where the build
-        is not plain)."""
-        if self.specs[dst].build is None:
-            return _NO_RANKS
-        plain = self._layout_plain[dst]
-        if plain is None:
-            return None
-        empty, until, _, steps, wrap = plain
-        pile = pos.piles[dst]
-        if not pile:
-            return _NO_RANKS if empty is None else None if empty == 0 else frozenset((empty,))
-        top = pile[-1].rank
-        return _NO_RANKS if top == until else _ranks_after(top, steps, wrap)
 
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`
@@ -463,61 +432,6 @@ class Building:
             return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
         return None
 
-    def _takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
-        """What each pile of *dsts* takes now, for the move generator:
-        ``(pile, ranks, how, like)``, where *ranks* are the ranks it takes
-        (None: any), and *how* says what else a card needs: None nothing
-        more, ``same`` the suit *like*, ``alternate`` a colour other than
-        *like*, ``fits`` the full rules (:meth:`fits`).  A pile that takes
-        nothing now is left out.  (None as both ranks and how: an empty pile
-        that takes any card.)"""
-        out = []
-        for dst in dsts:
-            plain = self._plain[dst]
-            pile = pos.piles[dst]
-            if plain is None:
-                placer = self.placed_by.get(dst)
-                if placer is not None:  # laid on by a feature's rule: its quick look
-                    ranks = placer.ranks_placed(pos, dst)
-                    if ranks is None or ranks:
-                        out.append((dst, ranks, "fits", None))
-                    continue
-                if self._worded:  # the game's own quick look, where it gives one
-                    ranks = self.own_ranks_taken(pos, dst)
-                    if ranks is not None:
-                        if ranks:
-                            out.append((dst, ranks, "fits", None))
-                        continue
-                later = self._plain_later[dst]
-                build = self.specs[dst].build
-                if later == "sequence" and build is not None and \
-                        (pile or not build.distinct_suits):  # empty, of suits all different: fits
-                    taker = self._sequence_taker(build, dst, pile)
-                    if taker is not None:
-                        out.append(taker)
-                    continue
-                plain = self._plain_now(pos, dst) if later == "decided" else None
-                if plain is None:
-                    out.append((dst, self._first_rank(pos, dst) if later == "decided"
-                                and not pile else None, "fits", None))
-                    continue
-            empty, until, suit, steps, wrap = plain
-            if not pile:
-                if empty is not None:
-                    out.append((dst, None if empty == 0 else frozenset((empty,)), None, None))
-                continue
-            top = pile[-1]
-            if top.rank == until:
-                continue
-            ranks = _ranks_after(top.rank, steps, wrap)
-            if suit == "same":
-                out.append((dst, ranks, "same", top.suit))
-            elif suit == "alternate":
-                out.append((dst, ranks, "alternate", top.colour))
-            else:
-                out.append((dst, ranks, None, None))
-        return out
-
     def _plain_now(self, pos: Position, dst: int) -> tuple | None:
         """A pile of ``_plain_later`` "decided" as a plain build in *pos*:
         its base or end made real; None while it is empty and takes only a
@@ -533,46 +447,3 @@ class Building:
         if plain is None:
             plain = self._plain_decided[dst, build] = self._plain_of(spec, build)
         return plain
-
-    def _first_rank(self, pos: Position, dst: int) -> frozenset[int] | None:
-        """The one rank an empty foundation (or a pile begun by its base)
-        of a build decided by the deal takes, where :meth:`_plain_now` leaves
-        it to :meth:`fits` (its group's suits must all differ: the Herring-Bone's
-        foundations); None where any rank may do, or none is known yet."""
-        spec = self.specs[dst]
-        build = spec.build
-        assert build is not None
-        if spec.role is not Role.FOUNDATION and build.empty != "base":
-            return None
-        if build.base == FIRST:
-            build = self.decided(pos, spec)
-        return _one_rank(build.base) if build.base else None
-
-    @staticmethod
-    def _sequence_taker(build: Build, dst: int, pile: Sequence[Card]) -> tuple | None:
-        """What a pile built in a set order of ranks takes now (see
-        :meth:`_takers`): the next rank of its order, in its suit rule."""
-        order = build.sequence or ()
-        n = len(pile)
-        if n >= len(order):
-            return None
-        ranks = _one_rank(order[n])
-        if not pile or build.suit not in ("same", "alternate"):
-            return (dst, ranks, None, None)
-        top = pile[-1]
-        return (dst, ranks, build.suit, top.suit if build.suit == "same" else top.colour)
-
-    def ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
-        """The ranks pile *dst* takes now, for a quick look before
-        :meth:`fits`: an empty set where it takes none, None where any rank
-        may do (an empty pile that takes any card, or a pile whose rules say
-        more than a rank)."""
-        takers = self._takers(pos, [dst])
-        return takers[0][1] if takers else frozenset()
-
-    def ranks_taken_by(self, pos: Position,
-                       dsts: Sequence[int]) -> list[tuple[int, frozenset[int] | None]]:
-        """:meth:`ranks_taken` for several piles at once: each pile of *dsts*
-        that takes a card now, in their order, with the ranks it takes (None:
-        any); the piles that take none are left out."""
-        return [(taker[0], taker[1]) for taker in self._takers(pos, list(dsts))]

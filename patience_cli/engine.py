@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .advice import Advice
 from .building import Building
+from .quick_look import QuickLook
 from .cards import Card
 from .features import answering, build_features, deal_steps, settled
 from .layout import Layout, PileSpec, Role
@@ -74,7 +75,7 @@ HOOKS = (
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, Refusals, Standing, Advice, Wording):
+class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
     """Shared machinery; the default rules of a game with regular build rules."""
 
     #: Whether the ``deal`` move exists in this game (a module may say so).

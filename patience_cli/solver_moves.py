@@ -20,7 +20,7 @@ engine along random play of every game it takes.
 
 from __future__ import annotations
 
-from .building import _ranks_after
+from .quick_look import ranks_after
 from .engine import DEAL, Move, MoveKind, Position, Rules
 from .layout_model import Role
 
@@ -102,7 +102,7 @@ class PlainMoves:
             k = (top.rank, steps, wrap)
             ranks = after.get(k)
             if ranks is None:
-                ranks = after[k] = _ranks_after(top.rank, steps, wrap)
+                ranks = after[k] = ranks_after(top.rank, steps, wrap)
             taker = (d, suit if suit in ("same", "alternate") else None,
                      top.suit if suit == "same" else top.colour, dgroup, False)
             for rank in ranks:

@@ -211,7 +211,7 @@ class Standing:
 
     def foundation_move_open(self, pos: Position) -> bool:
         """Whether some available card can go to a foundation now (the
-        foundations' ranks looked at first: :meth:`Building.ranks_taken_by`)."""
+        foundations' ranks looked at first: :meth:`QuickLook.ranks_taken_by`)."""
         takes = self.ranks_taken_by(pos, self.foundations)  # type: ignore[attr-defined]
         return bool(takes) and any(
             (ranks is None or card.rank in ranks) and self.fits(pos, card, dst)  # type: ignore[attr-defined]

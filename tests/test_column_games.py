@@ -324,6 +324,19 @@ def test_fairie_queen_only_foundation_plays_while_the_pack_is_dealt():
     assert refusal(rules, pos, 4, 2) is not None              # 4♣ below 3♠: not down
 
 
+def test_fairie_queen_the_quick_look_asks_a_lone_kings_cards_in_full_and_reads_the_rest():
+    """The move generator's quick look at a pile whose first card alone
+    takes any card: any rank there (the full rules decide), else the ranks
+    of its build beyond (a card one lower, any suit); its moves are the full
+    rules' own."""
+    rules, pos = position(FAIRIE, {1: "Kc 2h", 2: "Kh 3s", 3: "Ks", 4: "Kd 4c", 9: "Ah"})
+    look = {n: rules.ranks_taken(pos, pile_index(rules, n)) for n in (1, 2, 3, 4)}
+    assert look == {1: {1}, 2: {2}, 3: None, 4: {3}}
+    moves = {(rules.specs[m.src].number, rules.specs[m.dst].number)
+             for m in rules.open_moves(pos)}
+    assert {(2, 3), (1, 3), (4, 3), (1, 2), (2, 4)} <= moves and (4, 2) not in moves
+
+
 def test_fairie_queen_is_won_with_the_kings_alone_remaining():
     full = " ".join(f"{r}{s}" for r in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10",
                                         "J", "Q"] for s in "h")
