@@ -31,6 +31,9 @@ class FirstClaims(Feature):
         super().__init__(rules)
         self.piles = piles
         self._holders: tuple[Feature, ...] | None = None  # the other rules that narrow sources
+        #: the position :meth:`claiming` was last asked of, and its answer
+        self._asked: Position | None = None
+        self._answer: tuple[int, ...] = ()
 
     @classmethod
     def build(cls, rules: Rules) -> "FirstClaims | None":
@@ -44,16 +47,23 @@ class FirstClaims(Feature):
         if self._holders is None:
             self._holders = tuple(f for f in rules.features
                                   if f is not self and overrides(f, "narrow_sources"))
+        if pos is self._asked:  # (asked again of the same position: the move list's, the deal's)
+            return self._answer
         found = []
+        takes = None  # the piles that take a card now, with their ranks (the quick look)
         for src in self.piles:
             if any(src not in f.narrow_sources(pos, (src,)) for f in self._holders):
                 continue  # another rule holds its card back: it cannot be played now
             for card in rules.available_cards(pos, src):
-                if any(dst != src and rules.may_route(pos, src, dst, card)
-                       and rules.fits(pos, card, dst) for dst in rules.targets):
+                if takes is None:
+                    takes = rules.ranks_taken_by(pos, rules.targets)
+                if any(dst != src and (ranks is None or card.rank in ranks)
+                       and rules.may_route(pos, src, dst, card)
+                       and rules.fits(pos, card, dst) for dst, ranks in takes):
                     found.append(src)
                     break
-        return tuple(found)
+        self._asked, self._answer = pos, tuple(found)
+        return self._answer
 
     def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
         return self.claiming(pos) or sources
@@ -130,12 +140,14 @@ class FoundationsFirst(Feature):
         claimed = self._claimed(pos)
         if claimed is None:
             return None
+        takes = rules.ranks_taken_by(pos, claimed)  # (the quick look, in their order)
         return (Move(MoveKind.MOVE, src, dst, 1,
                      card if rules.specs[src].several_free else None)
                 for src in rules.sources
                 for card in dict.fromkeys(rules.available_cards(pos, src))
-                for dst in claimed
-                if rules.may_route(pos, src, dst, card) and rules.fits(pos, card, dst))
+                for dst, ranks in takes
+                if (ranks is None or card.rank in ranks)
+                and rules.may_route(pos, src, dst, card) and rules.fits(pos, card, dst))
 
     def blocks_deal(self, pos: Position) -> bool:
         return self._claimed(pos) is not None
