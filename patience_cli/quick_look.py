@@ -63,6 +63,7 @@ class QuickLook:
     _alone_plain: tuple[tuple | None, ...]
     _plain_now: Callable[[Position, int], tuple | None]
     decided: Callable[[Position, "PileSpec"], Build]
+    step_order: Callable[[Position, "PileSpec"], tuple[int, ...]]
 
     def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """Hook (a game that words build rules of its own): the ranks pile
@@ -115,6 +116,11 @@ class QuickLook:
                         continue
                 later = self._plain_later[dst]
                 build = self.specs[dst].build
+                if build is not None and build.step_by is not None and not self._worded:
+                    order = self.step_order(pos, self.specs[dst])  # (climbing by a card's rank)
+                    if len(pile) < len(order):
+                        out.append((dst, _one_rank(order[len(pile)]), "fits", None))
+                    continue
                 if later == "sequence" and build is not None and \
                         (pile or not build.distinct_suits):  # empty, of suits all different: fits
                     taker = self._sequence_taker(build, dst, pile)

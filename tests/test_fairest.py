@@ -67,6 +67,18 @@ def test_rule_the_sum_of_the_heaps_top_and_the_card_above_regardless_of_suit():
     assert refusal(rules, pos, WASTE, 8) is None              # 12 + 4 = 16, less 13: three
 
 
+def test_the_quick_look_names_the_one_rank_each_heap_takes_next():
+    """The move generator's quick look, before the full rules: a heap
+    climbing by the card above it takes one rank, the next of its order (4
+    and 8 make twelve: a queen; 12 and 4, less thirteen: a three), and a
+    heap closed by its king none."""
+    rules, pos = fairest({8: "8d Qd", WASTE: "3h"})
+    assert [rules.ranks_taken(pos, pile_index(rules, h)) for h in HEAPS] == \
+        [{3}, {6}, {9}, {3}]
+    rules, pos = fairest({5: "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd", WASTE: "Ah"})
+    assert rules.ranks_taken(pos, pile_index(rules, 5)) == set()
+
+
 def test_rule_a_king_closes_the_heap():
     rules, pos = fairest({5: "2d 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd", WASTE: "Kh"})
     assert refusal(rules, pos, WASTE, 5) is None
