@@ -66,11 +66,14 @@ class Building:
         #: of its own (for the quick look's :meth:`QuickLook.layout_ranks_taken`)
         self._layout_plain = tuple(self._plain_build(p, False) for p in self.specs) \
             if self._worded else self._plain
-        #: piles whose first card alone takes any card (``alone``, the Salic Law's
-        #: kings): their build beyond it as a plain build, for the quick look
-        self._alone_plain = tuple(
-            self._plain_build(p, self._worded, p.build._replace(alone=False))
-            if p.build is not None and p.build.alone else None for p in self.specs)
+        #: piles whose build is plain but for a rule that narrows it (``one_way``:
+        #: a run keeps its way) or a lone first card that takes any card
+        #: (``alone``, the Salic Law's kings): their build without it as a plain
+        #: build, for the quick look
+        self._loose_plain = tuple(
+            self._plain_build(p, self._worded, p.build._replace(alone=False, one_way=False))
+            if p.build is not None and (p.build.alone or p.build.one_way) else None
+            for p in self.specs)
         #: piles whose build is plain once the position is known: "sequence"
         #: (a set order of ranks), "decided" (a base or end the deal decides,
         #: or suits all different: plain once the pile has a card), else None

@@ -60,7 +60,7 @@ class QuickLook:
     _plain: tuple[tuple | None, ...]
     _plain_later: tuple[str | None, ...]
     _layout_plain: tuple[tuple | None, ...]
-    _alone_plain: tuple[tuple | None, ...]
+    _loose_plain: tuple[tuple | None, ...]
     _plain_now: Callable[[Position, int], tuple | None]
     decided: Callable[[Position, "PileSpec"], Build]
     step_order: Callable[[Position, "PileSpec"], tuple[int, ...]]
@@ -102,9 +102,10 @@ class QuickLook:
                     if ranks is None or ranks:
                         out.append((dst, ranks, "fits", None))
                     continue
-                alone = self._alone_plain[dst]
-                if alone is not None:  # its first card alone is asked in full
-                    ranks = None if len(pile) == 1 else _plain_ranks(alone, pile)
+                loose = self._loose_plain[dst]
+                if loose is not None:  # (a lone first card that takes any card: in full)
+                    ranks = None if len(pile) == 1 and self.specs[dst].build.alone \
+                        else _plain_ranks(loose, pile)  # type: ignore[union-attr]
                     if ranks is None or ranks:
                         out.append((dst, ranks, "fits", None))
                     continue

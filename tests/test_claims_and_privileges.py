@@ -319,6 +319,18 @@ def test_wheatsheaf_heaps_go_up_or_down_in_suit_one_way():
     assert "goes down" in refusal(rules, pos, 3, 1)                 # not the six again
 
 
+def test_wheatsheaf_the_quick_look_reads_a_heap_either_way_and_the_rules_keep_its_way():
+    """The move generator's quick look at a heap: a rank either side of its
+    top, whichever way it goes (the way it keeps is the full rules' to
+    check); its moves are the rules' own."""
+    rules, pos = wheat({1: "6d 5d", 2: "4d", 3: "6c 6d"})
+    assert rules.ranks_taken(pos, pile_index(rules, 1)) == {4, 6}
+    assert rules.ranks_taken(pos, pile_index(rules, 2)) == {3, 5}
+    onto_1 = {rules.specs[m.src].number for m in rules.open_moves(pos)
+              if m.dst == pile_index(rules, 1)}
+    assert 2 in onto_1 and 3 not in onto_1                          # the four, not the six
+
+
 def test_wheatsheaf_the_books_example_four_five_six_either_way():
     rules, pos = wheat({1: "6d", 2: "5d", 3: "4d"})
     pos = rules.apply(pos, move_between(rules, 2, 1))
