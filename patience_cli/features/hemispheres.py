@@ -30,6 +30,9 @@ class Hemispheres(Feature):
         super().__init__(rules)
         #: the colour each place is the home of, and the piles the end waits for
         self.home, self.waiting = home, waiting
+        #: the position :meth:`strangers` was last asked of, and its answer
+        self._asked: Position | None = None
+        self._strangers: tuple[int, ...] = ()
 
     @classmethod
     def build(cls, rules: Rules) -> "Hemispheres | None":
@@ -53,13 +56,25 @@ class Hemispheres(Feature):
             return None
         return pile[-1]
 
+    def strangers(self, pos: Position) -> tuple[int, ...]:
+        """The places whose top card is a stranger (:meth:`stranger`), in
+        their order; found once a position (the move list asks thrice)."""
+        if pos is not self._asked:
+            self._asked = pos
+            self._strangers = () if self.at_end(pos) else tuple(
+                i for i, colour in self.home.items()
+                if pos.piles[i] and pos.piles[i][-1].colour.value != colour)
+        return self._strangers
+
     # ------------------------------------------------------------ what may move
     def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(i for i in sources if self.stranger(pos, i) is None)
+        strangers = self.strangers(pos)
+        return tuple(i for i in sources if i not in strangers) if strangers else sources
 
     def narrow_targets(self, pos: Position,
                        groups: Sequence[tuple[int, ...]]) -> Sequence[tuple[int, ...]]:
-        return targets_without(groups, {i for i in self.home if self.stranger(pos, i) is not None})
+        strangers = self.strangers(pos)
+        return targets_without(groups, frozenset(strangers)) if strangers else groups
 
     def verdict(self, pos: Position, move: Move) -> bool | None:
         if move.src is not None and self.stranger(pos, move.src) is not None:
@@ -72,7 +87,7 @@ class Hemispheres(Feature):
         return self._exchanges(pos)
 
     def _exchanges(self, pos: Position) -> Iterator[Move]:
-        strangers = [i for i in self.home if self.stranger(pos, i) is not None]
+        strangers = self.strangers(pos)
         for n, a in enumerate(strangers):
             for b in strangers[n + 1:]:
                 if self.home[a] != self.home[b]:
