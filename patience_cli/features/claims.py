@@ -31,9 +31,9 @@ class FirstClaims(Feature):
         super().__init__(rules)
         self.piles = piles
         self._holders: tuple[Feature, ...] | None = None  # the other rules that narrow sources
-        #: the position :meth:`claiming` was last asked of, and its answer
-        self._asked: Position | None = None
-        self._answer: tuple[int, ...] = ()
+        #: the position :meth:`claiming` was last asked of, and its answer (one
+        #: attribute, replaced whole)
+        self._last: tuple[Position | None, tuple[int, ...]] = (None, ())
 
     @classmethod
     def build(cls, rules: Rules) -> "FirstClaims | None":
@@ -47,8 +47,9 @@ class FirstClaims(Feature):
         if self._holders is None:
             self._holders = tuple(f for f in rules.features
                                   if f is not self and overrides(f, "narrow_sources"))
-        if pos is self._asked:  # (asked again of the same position: the move list's, the deal's)
-            return self._answer
+        last = self._last
+        if pos is last[0]:  # (asked again of the same position: the move list's, the deal's)
+            return last[1]
         found = []
         takes = None  # the piles that take a card now, with their ranks (the quick look)
         for src in self.piles:
@@ -62,8 +63,9 @@ class FirstClaims(Feature):
                        and rules.fits(pos, card, dst) for dst, ranks in takes):
                     found.append(src)
                     break
-        self._asked, self._answer = pos, tuple(found)
-        return self._answer
+        answer = tuple(found)
+        self._last = (pos, answer)
+        return answer
 
     def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
         return self.claiming(pos) or sources

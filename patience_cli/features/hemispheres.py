@@ -30,9 +30,9 @@ class Hemispheres(Feature):
         super().__init__(rules)
         #: the colour each place is the home of, and the piles the end waits for
         self.home, self.waiting = home, waiting
-        #: the position :meth:`strangers` was last asked of, and its answer
-        self._asked: Position | None = None
-        self._strangers: tuple[int, ...] = ()
+        #: the position :meth:`strangers` was last asked of, and its answer (one
+        #: attribute, replaced whole)
+        self._last: tuple[Position | None, tuple[int, ...]] = (None, ())
 
     @classmethod
     def build(cls, rules: Rules) -> "Hemispheres | None":
@@ -59,12 +59,14 @@ class Hemispheres(Feature):
     def strangers(self, pos: Position) -> tuple[int, ...]:
         """The places whose top card is a stranger (:meth:`stranger`), in
         their order; found once a position (the move list asks thrice)."""
-        if pos is not self._asked:
-            self._asked = pos
-            self._strangers = () if self.at_end(pos) else tuple(
-                i for i, colour in self.home.items()
-                if pos.piles[i] and pos.piles[i][-1].colour.value != colour)
-        return self._strangers
+        last = self._last
+        if pos is last[0]:
+            return last[1]
+        strangers = () if self.at_end(pos) else tuple(
+            i for i, colour in self.home.items()
+            if pos.piles[i] and pos.piles[i][-1].colour.value != colour)
+        self._last = (pos, strangers)
+        return strangers
 
     # ------------------------------------------------------------ what may move
     def narrow_sources(self, pos: Position, sources: tuple[int, ...]) -> tuple[int, ...]:
