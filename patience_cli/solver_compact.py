@@ -301,7 +301,7 @@ class Compact:
             elif kind[d] not in kinds:
                 kinds.add(kind[d])
                 empties.append(d)
-        onto, empty, under, runs = t.onto, t.empty, t.under, t.runs
+        runs = t.runs
         for src, c in tops:
             if src < 0:
                 for d in self._takers(c, on_top, empties, src):
