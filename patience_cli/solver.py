@@ -82,7 +82,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 9: and where a pack is dealt and the tableau built on (2026-11-27).
 #: 10: where a pack is dealt, beam searches from deal to deal (2026-11-27).
 #: 11: a beam whose lines all stick begins again twice as wide (2026-11-27).
-REVISION = 11
+#: 12: where the player places the cards turned, the depth-first search takes one turn
+#:     in eight, the rounds beside it the rest (2026-11-28).
+REVISION = 12
 
 
 @dataclass
@@ -138,9 +140,11 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
             searches = _depth_first_rounds(rules, start, pruning)
         else:
             raise ValueError(f"no search order {order!r}")
+        placing = order == "depth-first" and solver_bounded.kind(rules) is solver_bounded.Bounded
         return _run(searches, began, deadline, max_states, shorten,
                     MEMORY_MOST if memory_most is None else memory_most,
-                    ALONE_FIRST if order == "depth-first" else 0)
+                    ALONE_FIRST if order == "depth-first" else 0,
+                    PLACING_TURNS if placing else TURNS)
     finally:
         if collecting:
             gc.enable()
@@ -275,7 +279,9 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     (:class:`~patience_cli.solver_playouts.Playouts`) with as many; and in
     those :func:`~patience_cli.solver_beam.worth_beaming` names, each round
     first one of a beam search (:class:`~patience_cli.solver_beam.Beam`),
-    twice as wide each round, with as many.  None
+    twice as wide each round, with as many.  Where the player places the
+    cards, the depth-first search takes one turn in :data:`PLACING_TURNS`
+    (:func:`solve`), elsewhere one in :data:`TURNS`.  None
     beside the compact search: its positions come five times as fast, and the
     rounds, over the engine's, would take most of its time (on Napoleon at
     St. Helena and Lucas, deals 1-20 at 20,000 positions, they won nothing
@@ -391,6 +397,9 @@ KEPT_MOST = 800_000  # where the system does not say the memory in use: the posi
 LOOKS = 64           # the turns between two looks at the memory in use
 SLICE = 256          # the positions a search runs for before the next takes its turn
 TURNS = 2            # the depth-first search takes one turn in this many
+PLACING_TURNS = 8    # ... where the player places the cards turned: its space is never
+                     # searched through there (no deal of the Fly, the Fairest No. 2 or Sly
+                     # proved lost), and the rounds beside it win the deals
 ALONE_FIRST = 1000   # where a pack is dealt, the positions the depth-first search meets
                      # before the rounds beside it begin: most deals it wins or proves
                      # lost within them, and the rounds would only halve its pace
@@ -398,19 +407,20 @@ ALONE_FIRST = 1000   # where a pack is dealt, the positions the depth-first sear
 
 def _run(searches: Iterator[_Search], began: float, deadline: float,
          max_states: int | None, shorten: bool = True,
-         memory_most: int = MEMORY_MOST, alone_first: int = 0) -> Solution:
+         memory_most: int = MEMORY_MOST, alone_first: int = 0,
+         turns: int = TURNS) -> Solution:
     """Runs the first search of *searches* (the one over every position)
     in turns of :data:`SLICE` positions with the others, taken one after
-    another, each until its own budget: the first has one turn in
-    :data:`TURNS`, the others the rest (alone, the first has them all).
-    The first runs alone for its first *alone_first* positions."""
+    another, each until its own budget: the first has one turn in *turns*,
+    the others the rest (alone, the first has them all).  The first runs
+    alone for its first *alone_first* positions."""
     main = next(searches)
     side: _Search | None = None
     total = 0
     held_before = _resident()
     for turn in itertools.count():
         search = main
-        if turn % TURNS and main.states >= alone_first:
+        if turn % turns and main.states >= alone_first:
             side = side or next(searches, None)
             search = side or main
         n = SLICE if search.budget is None else min(SLICE, search.budget - search.states)
