@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .advice import Advice
 from .building import Building
-from .quick_look import QuickLook
 from .cards import Card
 from .features import answering, build_features, deal_steps, settled
 from .layout import Layout, PileSpec, Role
@@ -42,6 +41,7 @@ from .position import (  # noqa: F401  (the engine's face: what callers import)
     move_to_text,
     seq_text,
 )
+from .quick_look import QuickLook
 from .refusals import Refusals
 from .status import Standing
 from .wording import Wording

@@ -20,9 +20,9 @@ engine along random play of every game it takes.
 
 from __future__ import annotations
 
-from .quick_look import ranks_after
 from .engine import DEAL, Move, MoveKind, Position, Rules
 from .layout_model import Role
+from .quick_look import ranks_after
 
 _MOVE = MoveKind.MOVE
 _EVERY = range(1, 14)

@@ -14,10 +14,11 @@ generates (:meth:`moves`, :meth:`only_moves`), the cheap yes or no
 (:meth:`owns`, :meth:`verdict`, :meth:`route_allows`, :meth:`blocks_deal`;
 for the places it lays cards on, :meth:`fits`, after the quick look of
 :meth:`ranks_placed`) and the refusal's words (:meth:`refusal`,
-:meth:`route_refusal`, :meth:`deal_refusal` ...), which a test holds to agree.  A rule may also
-word its own moves (:meth:`words`), force one where the player has no choice
-that matters (:meth:`forced`, for ``auto``), and say when the game is won
-(:meth:`won`) or why it is lost (:meth:`lost_words`).
+:meth:`route_refusal`, :meth:`deal_refusal` ...), which a test holds to
+agree.  A rule may also word its own moves (:meth:`words`), force one
+where the player has no choice that matters (:meth:`forced`, for
+``auto``), and say when the game is won (:meth:`won`) or why it is lost
+(:meth:`lost_words`).
 
 A dealing step (the pack onto the talon, the tableau gathered and dealt
 again ...) is a :class:`DealStep`: the first active one that takes the turn

@@ -16,10 +16,10 @@ from __future__ import annotations
 from ..cards import RANK_NOUN, Card
 from ..engine import Position, Rules
 from ..layout import Layout
+from ..quick_look import NO_RANKS
 
 #: the cards of a finished heap: twelve from the lower row and its upper card
 HEAP = 13
-_NONE: frozenset[int] = frozenset()
 #: each rank, the rank above it round the corner (a king's: the ace), as a quick look
 _RANK_ABOVE = {rank: frozenset((rank % 13 + 1,)) for rank in range(1, 14)}
 
@@ -67,13 +67,13 @@ class HoffmannConstitutionRules(Rules):
         above its top card (the ends and the upper card are checked in
         full)."""
         if dst not in self.heaps:
-            return _NONE  # (no build: only the heaps take cards)
+            return NO_RANKS  # (no build: only the heaps take cards)
         pile = pos.piles[dst]
         if not pile:
             upper = self._upper_card(pos, dst)
             return None if upper is None else _RANK_ABOVE[upper.rank]
         if not all(pos.piles[h] for h in self.heaps):
-            return _NONE
+            return NO_RANKS
         return _RANK_ABOVE[pile[-1].rank]
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
