@@ -84,7 +84,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 11: a beam whose lines all stick begins again twice as wide (2026-11-27).
 #: 12: where the player places the cards turned, the depth-first search takes one turn
 #:     in eight, the rounds beside it the rest (2026-11-28).
-REVISION = 12
+#: 13: a move after which a rule feature proves the game lost is not tried (the Wheel's
+#:     cards left that could no longer make whole sets; 2026-11-28).
+REVISION = 13
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Callable, Iterable, Iterator, NamedTuple
 
 from .cards import Card, number, ranks
 from .engine import Move, MoveKind, Position, Rules
+from .features.feature import overrides
 from .solver_moves import PlainMoves
 from .solver_stuck import Held
 
@@ -53,6 +54,10 @@ class Pruning:
       may go on home or under it: :class:`~patience_cli.solver_stuck.Held`)
       is lost: it is searched no further (la Belle Lucie after its last
       gathering, the Four Corners, the Capricieuse);
+    * in any game, a move after which a rule feature proves the game lost
+      by its own rule is not tried
+      (:meth:`Feature.not_lost <patience_cli.features.feature.Feature.not_lost>`:
+      the Wheel's cards left that could no longer make whole sets);
     * where no rule reads a suit (:attr:`Rules.suitless`), a heap whose
       cards are all of one rank and take none is a hand to the rules above
       (its top card is as good as any of its cards: :meth:`_heaps`), and of
@@ -111,6 +116,9 @@ class Pruning:
         self.talon = self._plain_talon()
         #: the rule that finds a card that can never move again (a lost position)
         self.held = Held.of(rules) if enabled else None
+        #: the rule features that prove positions lost by their own rules
+        self.proving = tuple(f for f in rules.features if overrides(f, "not_lost")) \
+            if enabled else ()
         #: the moves of a position, the engine's (found fast where the layout is plain)
         plain_moves = PlainMoves.of(rules)
         self.open_moves: Callable[[Position], list[Move]] = \
@@ -282,6 +290,8 @@ class Pruning:
                 if len(moves) > 1 or moves is opened:
                     moves = self._virtual(pos) + (
                         moves if self.ranked else self._one_of_each_rank(moves))
+        for rule in self.proving:
+            moves = rule.not_lost(pos, moves)
         if self.alike_of and len(moves) > 1:
             moves = self._one_of_alike(pos, moves)
         if self.open and last is not None and last.kind == "move" and last.count == 1 \

@@ -70,3 +70,14 @@ def test_a_removal_reads_and_writes_as_saved_games_keep_it():
     m = remove(rules, 4, 1, 2, 3)
     assert move_to_text(rules.layout, m) == "remove 4 1 2 3"
     assert move_from_text(rules.layout, "remove 4 1 2 3") == m
+
+
+def test_the_solver_proves_nothing_where_cards_may_go_out_otherwise():
+    # the made-up places are foundations: the sets are not the only way out of play, so
+    # a set after which the rest make no whole sets is still tried (the Wheel: test_wheel)
+    from patience_cli.solver_pruning import Pruning
+
+    rules = crowned()
+    pos = laid(rules, {1: "3c", 2: "6d", 3: "9h", 4: "Qs", 5: "2d", 6: "2c"})
+    tried = Pruning(rules, start=pos).moves(pos, None, None)
+    assert remove(rules, 1, 2, 3, 4) in tried

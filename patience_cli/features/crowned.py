@@ -13,17 +13,23 @@ typed ``patience remove 2 5 9 12``: the piles of its cards and its crown, in
 any order; ``moves`` lists each set open.  No two cards of a set are of one
 value, and a set with no crown free waits.  While a set is open the deal step
 waits ("when no more combinations can be made, you proceed to deal").
+
+Where the sets are the only way out of play (no foundation), the cards left
+must make whole sets, which proves many positions lost for the solver
+(:meth:`CrownedSets.hopeless`).
 """
 
 from __future__ import annotations
 
+import functools
 from itertools import combinations
 from typing import Iterator
 
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
+from ..layout import Role
 from ..position import Move, MoveKind, Position, Refusal, seq_text
-from .feature import Rules, SetRemoval
+from .feature import Rules, SetRemoval, overrides
 from .pairs import in_words
 
 
@@ -37,6 +43,14 @@ class CrownedSets(SetRemoval):
         self.pool = tuple(i for g in rule.groups for i in rules.group_piles[g])
         self.homes = rules.group_piles[rule.to]
         self.total, self.size, self.crown = rule.total, rule.cards, frozenset(rule.crown)
+        #: the values a set may be made of, each set of them as a row of ranks
+        #: (one set's ranks, increasing)
+        self.kinds = tuple(c for c in combinations(sorted(set(range(1, 14)) - self.crown),
+                                                   self.size) if sum(c) == self.total)
+        #: the piles whose cards are out of play or never in it
+        self._out = frozenset(i for i, s in enumerate(rules.specs) if i in self.homes
+                              or s.role in (Role.DECORATION, Role.DISCARD))
+        self._whole: dict[tuple[int, ...], bool] = {}  # see _divides
 
     @classmethod
     def build(cls, rules: Rules) -> "CrownedSets | None":
@@ -61,6 +75,75 @@ class CrownedSets(SetRemoval):
             if len(ranks) == self.size and sum(ranks) == self.total:
                 for crown in crowns:
                     yield Move(MoveKind.REMOVE, piles=(*(i for i, _ in chosen), crown))
+
+    # ------------------------------------------------------------ the solver
+    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The moves after which the cards left can still all go out in
+        sets.  Where nothing else takes a card out of play (:attr:`_alone`),
+        every card in play but those laid out for show must, so a position
+        is lost unless what is left makes whole sets: one crown to each
+        *size* other cards, and those dividing into sets of different values
+        that make the total (whatever their order in the piles).  With the
+        Wheel's two packs that rules out a set of 3, 6 and 9 or of 5, 6 and
+        7 for the whole game: the eight cards of each value 2 to 10 divide
+        into sets only as 2-6-10, 3-7-8 and 4-5-9 as many times each, and
+        2-7-9, 3-5-10 and 4-6-8 for the rest.  A set taken leaves a crown
+        to each set as before; the deal step leaves the cards as they were."""
+        if not self._alone:
+            return moves
+        counts = [0] * 14
+        out = self._out
+        for i, pile in enumerate(pos.piles):
+            if i not in out:
+                for card in pile:
+                    counts[card.rank] += 1
+        crowns = 0
+        for rank in self.crown:
+            crowns += counts[rank]
+            counts[rank] = 0
+        if crowns * self.size != sum(counts) or not self._divides(tuple(counts)):
+            return []
+        kept = []
+        for move in moves:
+            if move.kind == "remove":
+                less = counts[:]
+                for i in move.piles:
+                    rank = pos.piles[i][-1].rank
+                    if rank not in self.crown:
+                        less[rank] -= 1
+                if not self._divides(tuple(less)):
+                    continue
+            kept.append(move)
+        return kept
+
+    @functools.cached_property
+    def _alone(self) -> bool:
+        """Whether this rule's sets are the only way cards leave play: no
+        foundation, no module of the game's own, no other rule with moves of
+        its own (asked once the game's features are all built)."""
+        rules = self.rules
+        return not rules.foundations and rules.layout.rules == "standard" and \
+            not any(overrides(f, "apply_own") for f in rules.features if f is not self)
+
+    def _divides(self, counts: tuple[int, ...]) -> bool:
+        """Whether *counts* (the cards of each rank) divide into sets of
+        :attr:`kinds`: the lowest rank left goes in a set that it heads, tried
+        kind by kind (each count met is answered once)."""
+        known = self._whole.get(counts)
+        if known is not None:
+            return known
+        low = next((r for r, n in enumerate(counts) if n), None)
+        whole = low is None
+        for kind in self.kinds:
+            if whole:
+                break
+            if kind[0] == low and all(counts[r] for r in kind):
+                less = list(counts)
+                for r in kind:
+                    less[r] -= 1
+                whole = self._divides(tuple(less))
+        self._whole[counts] = whole
+        return whole
 
     # ------------------------------------------------------------ words
     def removal_refusal(self, pos: Position, move: Move) -> str | None:

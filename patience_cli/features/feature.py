@@ -17,8 +17,9 @@ for the places it lays cards on, :meth:`fits`, after the quick look of
 :meth:`route_refusal`, :meth:`deal_refusal` ...), which a test holds to
 agree.  A rule may also word its own moves (:meth:`words`), force one
 where the player has no choice that matters (:meth:`forced`, for
-``auto``), and say when the game is won (:meth:`won`) or why it is lost
-(:meth:`lost_words`).
+``auto``), say when the game is won (:meth:`won`) or why it is lost
+(:meth:`lost_words`), and prove a position lost for the solver
+(:meth:`not_lost`).
 
 A dealing step (the pack onto the talon, the tableau gathered and dealt
 again ...) is a :class:`DealStep`: the first active one that takes the turn
@@ -240,6 +241,14 @@ class Feature:
         """Why no deal is left, said when the game is lost (with
         :attr:`lost_says_all`, why the game is lost)."""
         return None
+
+    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """For the solver: those of *moves* (the moves open in *pos*) after
+        which the rule does not prove the game lost, none where it proves
+        *pos* lost already (the search goes no further there).  A proof
+        only: a move after which the game could still be won is always kept.
+        By default, all of them."""
+        return moves
 
     def tally(self, pos: Position) -> str | None:
         """What is left of a counted rule, for the board's status line
