@@ -3,6 +3,7 @@ rule sentence on hand-made positions (refills until the first new row, rows
 dealt over the cushion, the deal waiting while a set can be taken), and a
 set taken up, listed and taken back from the shell."""
 
+import itertools
 import json
 
 from patience_cli.engine import DEAL, Status, replay
@@ -143,6 +144,28 @@ def test_the_two_packs_make_sets_only_as_the_proof_says():
         for rank in kind:
             less[rank] -= 1
         assert sets._divides(tuple(less)) is (kind not in ((3, 6, 9), (5, 6, 7))), kind
+
+
+def test_the_sheet_s_six_kinds_of_set_each_pair_of_threes_as_often():
+    # every way the pip cards of two packs divide into sets (found here without the rule's
+    # code): never 3-6-9 or 5-6-7, and the kinds in two threes made equally often
+    kinds = [k for k in itertools.combinations(range(2, 11), 3) if sum(k) == 18]
+
+    def divisions(left, i):
+        if i == len(kinds):
+            return [[]] if not any(left.values()) else []
+        out = []
+        for n in range(min(left[r] for r in kinds[i]) + 1):
+            less = left | {r: left[r] - n for r in kinds[i]}
+            out += [[n] + rest for rest in divisions(less, i + 1)]
+        return out
+
+    found = [dict(zip(kinds, d)) for d in divisions({r: 8 for r in range(2, 11)}, 0)]
+    assert len(found) == 9                            # 0 to 8 of the first three
+    for d in found:
+        assert d[(3, 6, 9)] == d[(5, 6, 7)] == 0
+        assert d[(2, 6, 10)] == d[(3, 7, 8)] == d[(4, 5, 9)]
+        assert d[(2, 7, 9)] == d[(3, 5, 10)] == d[(4, 6, 8)] == 8 - d[(2, 6, 10)]
 
 
 def test_deals_the_proof_decides():
