@@ -9,6 +9,7 @@ import json
 from patience_cli.engine import DEAL, Status, replay
 from patience_cli.game import Game
 from patience_cli.position import Move, MoveKind
+from patience_cli.solver_pruning import Pruning
 
 from conftest import filled, pile_index, pile_text
 from feature_kit import holds_to_its_words
@@ -111,8 +112,6 @@ def test_a_set_from_the_shell_listed_taken_and_taken_back(run):
 # ---------------------------------------------------------------- the solver's proof
 def kept_sets(rules, pos):
     """The sets the solver tries in *pos*, each as its cards' values."""
-    from patience_cli.solver_pruning import Pruning
-
     tried = Pruning(rules, start=pos).moves(pos, None, None)
     return sorted(tuple(sorted(pos.piles[i][-1].rank for i in m.piles
                                if pos.piles[i][-1].rank <= 10)) for m in tried)
@@ -168,11 +167,29 @@ def test_the_sheet_s_six_kinds_of_set_each_pair_of_threes_as_often():
         assert d[(2, 7, 9)] == d[(3, 5, 10)] == d[(4, 6, 8)] == 8 - d[(2, 6, 10)]
 
 
+def test_a_row_the_pack_will_deal_whose_only_set_the_rest_forbid_loses_the_game():
+    # after the first row: sixteen pips and eight crowns on the cushion, and a pack of one
+    # row (its top card last) whose only set is its 3-6-9, crowned by its king. The cards
+    # as a whole make whole sets (2-6-10, 3-5-10 and seven 2-7-9s), but none that holds
+    # that 3-6-9: the row forces it, and the game is lost now, though the deal is open
+    on = {1: "10c Qc", 2: "7c Qd", 3: "5c Qh", 4: "10d Qs", 5: "7d Jc", 6: "9c Jd",
+          7: "7h Jh", 8: "9d Js", 9: "7s 9h", 10: "7c 9s", 11: "7d 9c", 12: "7h 9d"}
+    row = "2c 2d 2h 2s 2c 2d 2h 2s 3c 6c 9s Kc"
+    rules, pos = cushion(on, pack=row, dealt=1)
+    assert list(rules.legal_moves(pos)) == [DEAL]
+    assert kept_sets(rules, pos) == []
+    # the 3 and a 7 change places: the row's only set is 2-7-9, which leaves whole sets
+    rules, pos = cushion(on | {9: "3c 9h"}, pack=row.replace("3c", "7s"), dealt=1)
+    assert Pruning(rules, start=pos).moves(pos, None, None) == [DEAL]
+
+
 def test_deals_the_proof_decides():
     from patience_cli.solver import LOST, WON, solve
 
-    # deal 1 was undecided at 20,000 positions without the proof; 13 is lost at once
-    for seed, result, most in ((1, WON, 1000), (13, LOST, 100), (2, LOST, 2000)):
+    # deal 1 was undecided at 20,000 positions without the proof; 13 is lost at once; 22
+    # (undecided at 20,000 with the sets alone) by a row its pack will deal
+    for seed, result, most in ((1, WON, 1000), (13, LOST, 100), (2, LOST, 2000),
+                               (22, LOST, 200)):
         game = Game.new(GAME, seed=seed)
         solution = solve(game.rules, game.position, seconds=60, max_states=most)
         assert solution.result == result, seed

@@ -29,7 +29,7 @@ from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
 from ..layout import Role
 from ..position import Move, MoveKind, Position, Refusal, seq_text
-from .feature import Rules, SetRemoval, overrides
+from .feature import DealStep, Rules, SetRemoval, overrides
 from .pairs import in_words
 
 
@@ -51,6 +51,7 @@ class CrownedSets(SetRemoval):
         self._out = frozenset(i for i, s in enumerate(rules.specs) if i in self.homes
                               or s.role in (Role.DECORATION, Role.DISCARD))
         self._whole: dict[tuple[int, ...], bool] = {}  # see _divides
+        self._row_sets: dict[tuple[Card, ...], list[tuple[int, ...]]] = {}  # see _sets_in
 
     @classmethod
     def build(cls, rules: Rules) -> "CrownedSets | None":
@@ -103,6 +104,8 @@ class CrownedSets(SetRemoval):
             counts[rank] = 0
         if crowns * self.size != sum(counts) or not self._divides(tuple(counts)):
             return []
+        if self._rows is not None and self._row_ahead_lost(pos, counts):
+            return []
         kept = []
         for move in moves:
             if move.kind == "remove":
@@ -124,6 +127,63 @@ class CrownedSets(SetRemoval):
         rules = self.rules
         return not rules.foundations and rules.layout.rules == "standard" and \
             not any(overrides(f, "apply_own") for f in rules.features if f is not self)
+
+    @functools.cached_property
+    def _rows(self) -> tuple[int, int] | None:
+        """Where the pack is dealt in rows that cover every pile of the sets'
+        pool, and nothing else ever takes a card from it: the pack and the
+        pool's size (the Wheel: rows of twelve over the cushion; its refills
+        from the pack stop at the first row), else None."""
+        from .deal_to import DealTo
+
+        rules = self.rules
+        steps = [f for f in rules.features if isinstance(f, DealStep)]
+        if not self._alone or len(steps) != 1 or type(steps[0]) is not DealTo:
+            return None
+        deal = steps[0]
+        if deal.slots or deal.cards != 1 or deal.group is None or \
+                set(rules.group_piles[deal.group]) != set(self.pool):
+            return None
+        stock = rules.specs[deal.stock].group
+        for i, spec in enumerate(rules.specs):
+            refill = spec.refill
+            if refill is not None and (i not in self.pool or refill.sources != (stock,)
+                                       or refill.after_deal != ()):
+                return None
+        return deal.stock, len(self.pool)
+
+    def _row_ahead_lost(self, pos: Position, counts: list[int]) -> bool:
+        """Whether a row the pack will deal later loses the game: once no
+        refill can take a card from the pack (after the first row, or with
+        the next deal the only move), the pack is dealt in rows in its
+        order, whatever is played, and each full row covers the whole pool,
+        so that its own cards are the only free ones.  A row with a crown
+        and a set among its cards forces a set to be taken; where every set
+        it holds is one that the cards left now could not make whole sets
+        after, the game is lost when it comes.  (A set that no division of
+        the cards left holds is in none of any later, as each later one is a
+        division of these less the sets taken since.)"""
+        if not pos.get("dealt") and self.any_open(pos):
+            return False  # refills to come take cards from the pack: the rows may shift
+        stock, width = self._rows  # type: ignore[misc]
+        pack = pos.piles[stock]
+        for end in range(len(pack), width - 1, -width):
+            sets = self._sets_in(pack[end - width:end])
+            if sets and not any(self._divides(tuple(
+                    n - (r in kind) for r, n in enumerate(counts))) for kind in sets):
+                return True
+        return False
+
+    def _sets_in(self, row: tuple[Card, ...]) -> list[tuple[int, ...]]:
+        """The kinds of set *row*'s cards make, none without a crown among
+        them (each row met is answered once)."""
+        known = self._row_sets.get(row)
+        if known is None:
+            ranks = {c.rank for c in row}
+            known = [k for k in self.kinds if ranks.issuperset(k)] \
+                if ranks & self.crown else []
+            self._row_sets[row] = known
+        return known
 
     def _divides(self, counts: tuple[int, ...]) -> bool:
         """Whether *counts* (the cards of each rank) divide into sets of
