@@ -87,7 +87,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 13: a move after which a rule feature proves the game lost is not tried (the Wheel's
 #:     cards left that could no longer make whole sets; 2026-11-28).
 #: 14: and a row the Wheel's pack will deal whose every set those cards forbid (2026-11-28).
-REVISION = 14
+#: 15: and, before the Wheel's first row, every way its refills can go (2026-11-28).
+REVISION = 15
 
 
 @dataclass

@@ -142,7 +142,7 @@ def test_the_two_packs_make_sets_only_as_the_proof_says():
         less = list(full)
         for rank in kind:
             less[rank] -= 1
-        assert sets._divides(tuple(less)) is (kind not in ((3, 6, 9), (5, 6, 7))), kind
+        assert sets.proof.divides(tuple(less)) is (kind not in ((3, 6, 9), (5, 6, 7))), kind
 
 
 def test_the_sheet_s_six_kinds_of_set_each_pair_of_threes_as_often():
@@ -187,12 +187,28 @@ def test_deals_the_proof_decides():
     from patience_cli.solver import LOST, WON, solve
 
     # deal 1 was undecided at 20,000 positions without the proof; 13 is lost at once; 22
-    # (undecided at 20,000 with the sets alone) by a row its pack will deal
+    # (undecided at 20,000 with the sets alone) by a row its pack will deal; 3 (undecided
+    # until the proof followed every way the refills can go) at once
     for seed, result, most in ((1, WON, 1000), (13, LOST, 100), (2, LOST, 2000),
-                               (22, LOST, 200)):
+                               (22, LOST, 200), (3, LOST, 10)):
         game = Game.new(GAME, seed=seed)
         solution = solve(game.rules, game.position, seconds=60, max_states=most)
         assert solution.result == result, seed
         if result == WON:  # the line replays through the engine to a won game
             end = replay(game.rules, game.position, solution.moves)
             assert game.rules.status(end)[0] is Status.WON
+
+
+def test_the_proof_keeps_every_move_of_a_won_line():
+    from patience_cli.solver import WON, solve
+
+    for seed in (1, 12, 14, 36):
+        game = Game.new(GAME, seed=seed)
+        rules, pos = game.rules, game.position
+        solution = solve(rules, pos, seconds=60, max_states=20_000)
+        assert solution.result == WON, seed
+        proof = rules.feature("CrownedSets").proof
+        for move in solution.moves:
+            assert proof.not_lost(pos, [move]) == [move], (seed, move)
+            pos = rules.apply(pos, move)
+        assert rules.status(pos)[0] is Status.WON
