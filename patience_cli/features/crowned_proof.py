@@ -27,23 +27,32 @@ from __future__ import annotations
 
 import functools
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..cards import Card
 from ..layout import Role
 from ..position import Move, Position
-from .feature import DealStep, overrides
-
-if TYPE_CHECKING:
-    from .crowned import CrownedSets
+from .feature import DealStep, Rules, overrides
 
 Counts = tuple[int, ...]   # the cards left of each rank (index 1 to 13), crowns at 0
+
+
+class Sets(Protocol):
+    """What the proof reads of the rule (:class:`.crowned.CrownedSets`)."""
+
+    rules: Rules
+    pool: tuple[int, ...]               # the piles sets are taken from
+    homes: tuple[int, ...]              # the places crowned sets are laid on
+    crown: frozenset[int]
+    size: int                           # the cards of a set, its crown apart
+    total: int
+    kinds: tuple[tuple[int, ...], ...]  # the values a set may be made of
 
 
 class WholeSets:
     """The proof for one game's crowned sets."""
 
-    def __init__(self, sets: "CrownedSets") -> None:
+    def __init__(self, sets: Sets) -> None:
         self.sets = sets
         self.rules = rules = sets.rules
         #: the piles whose cards are out of play or never in it
