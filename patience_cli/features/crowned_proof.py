@@ -35,6 +35,7 @@ from ..position import Move, Position
 from .feature import DealStep, Rules, overrides
 
 Counts = tuple[int, ...]   # the cards left of each rank (index 1 to 13), crowns at 0
+WHOLE_MOST = 200_000       # the counts whose answer is remembered, at most
 
 
 class Sets(Protocol):
@@ -60,7 +61,7 @@ class WholeSets:
                              or s.role in (Role.DECORATION, Role.DISCARD))
         self._whole: dict[Counts, bool] = {}                 # see divides
         self._row_sets: dict[tuple[Card, ...], list[tuple[int, ...]]] = {}  # see sets_in
-        self._pack: tuple[Card, ...] = ()                    # the pack _refills is for
+        self._pack: tuple[Card, ...] = ()          # the pack _refills and _row_sets are for
         self._refills: dict[tuple[tuple[Card, ...], int], bool] = {}  # see refills_lost
 
     def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
@@ -111,6 +112,8 @@ class WholeSets:
         known = self._whole.get(counts)
         if known is not None:
             return known
+        if len(self._whole) >= WHOLE_MOST:
+            self._whole.clear()  # (a long run meets ever more: begun afresh)
         low = next((r for r, n in enumerate(counts) if n), None)
         whole = low is None
         for kind in self.sets.kinds:
@@ -157,13 +160,13 @@ class WholeSets:
         played before it (see the module's docstring)."""
         stock, _ = self.rows  # type: ignore[misc]
         pack = pos.piles[stock]
+        if self._pack[:len(pack)] != pack:  # another deal: what was found is for its pack
+            self._pack, self._refills, self._row_sets = pack, {}, {}
         if pos.get("dealt"):  # no refill any more: the rows are the pack's, in turn
             return self.chain_lost(pack, len(pack), counts)
         pool = self.sets.pool
         if any(len(pos.piles[i]) > 1 for i in pool):
             return False  # (not a lay-out the refills leave)
-        if self._pack[:len(pack)] != pack:  # another deal: what was found is for its pack
-            self._pack, self._refills = pack, {}
         cards = tuple(sorted(pos.piles[i][0] for i in pool if pos.piles[i]))
         return self.refills_lost(pack, cards, len(pack), counts)
 
