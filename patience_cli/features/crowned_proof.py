@@ -59,6 +59,7 @@ class WholeSets:
         #: the piles whose cards are out of play or never in it
         self.out = frozenset(i for i, s in enumerate(rules.specs) if i in sets.homes
                              or s.role in (Role.DECORATION, Role.DISCARD))
+        self._kinds = frozenset(sets.kinds)
         self._whole: dict[Counts, bool] = {}                 # see divides
         self._row_sets: dict[tuple[Card, ...], list[tuple[int, ...]]] = {}  # see sets_in
         self._pack: tuple[Card, ...] = ()          # the pack _refills and _row_sets are for
@@ -87,12 +88,8 @@ class WholeSets:
         kept = []
         for move in moves:
             if move.kind == "remove":
-                less = counts[:]
-                for i in move.piles:
-                    rank = pos.piles[i][-1].rank
-                    if rank not in crown:
-                        less[rank] -= 1
-                if not self.divides(tuple(less)):
+                ranks = tuple(r for i in move.piles if (r := pos.piles[i][-1].rank) not in crown)
+                if not self.divides(self._without(left, ranks)):
                     continue
             kept.append(move)
         return kept
@@ -127,8 +124,10 @@ class WholeSets:
         self._whole[counts] = whole
         return whole
 
-    def _without(self, counts: Counts, kind: tuple[int, ...]) -> Counts:
-        return tuple(n - (r in kind) for r, n in enumerate(counts))
+    @staticmethod
+    def _without(counts: Counts, ranks: tuple[int, ...]) -> Counts:
+        """*counts* less a set's cards of *ranks* (all different)."""
+        return tuple(n - (r in ranks) for r, n in enumerate(counts))
 
     # ------------------------------------------------------------ the rows ahead
     @functools.cached_property
@@ -203,12 +202,11 @@ class WholeSets:
         known = self._refills.get(key)
         if known is not None:
             return known
-        size, total, crown = self.sets.size, self.sets.total, self.sets.crown
+        size, crown = self.sets.size, self.sets.crown
         crowns = sorted({c for c in cards if c.rank in crown})
-        pips = [c for c in cards if c.rank not in crown]
+        pips = sorted(c for c in cards if c.rank not in crown)
         chosen_sets = {chosen for chosen in combinations(pips, size)
-                       if len({c.rank for c in chosen}) == size
-                       and sum(c.rank for c in chosen) == total} if crowns else set()
+                       if tuple(sorted(c.rank for c in chosen)) in self._kinds} if crowns else set()
         if not chosen_sets:  # no set open: the next row is dealt now
             lost = self.chain_lost(pack, left, counts)
         else:
