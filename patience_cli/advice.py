@@ -8,15 +8,19 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
 
-from .cards import Card, ranks
+from .cards import Card, codes, ranks
 from .features.feature import Feature
 from .layout import Layout, PileSpec, Role
 from .position import DEAL, Move, Position
 
 if TYPE_CHECKING:
     from .features import Feature
+
+
+#: the piles whose bytes :meth:`Advice._rows` remembers at most (some 20 MB)
+ROWS_KEPT = 50_000
 
 
 class SafeRule(NamedTuple):
@@ -269,24 +273,7 @@ class Advice:
             for i in put_out:
                 piles[i] = ()
             pos = pos._replace(piles=tuple(piles))
-        if self.suitless:
-            return self._rank_key(pos, groups)
-        if not groups:
-            return pos
-        if not any(pos.down):  # every card face up: the piles alone say it
-            cards = list(pos.piles)
-            for group in groups:
-                # in the order of their hashes: the same within a run, which is all
-                # a search needs, and far cheaper than comparing cards (two piles of
-                # one hash keep their order: at worst a transposition missed)
-                for i, pile in zip(group, sorted([cards[i] for i in group], key=hash)):
-                    cards[i] = pile
-            return tuple(cards), pos.extra
-        piles = list(zip(pos.piles, pos.down))
-        for group in groups:
-            for i, pile in zip(group, sorted([piles[i] for i in group], key=hash)):
-                piles[i] = pile
-        return tuple(piles), pos.extra
+        return self._bytes_key(pos, groups, ranks if self.suitless else codes)
 
     @functools.cached_property
     def put_out(self) -> tuple[int, ...]:
@@ -318,24 +305,51 @@ class Advice:
             and all(p.build is None or (p.build.suit == "any" and p.build.base_card is None
                                         and not p.build.distinct_suits) for p in self.specs)
 
-    def _rank_key(self, pos: Position, groups: tuple[tuple[int, ...], ...]) -> Any:
-        """The key of a suitless game's position (:attr:`suitless`): the
-        piles' ranks in one string of bytes, a 0 between two piles (ranks
-        run from 1), with the counts of cards face down, the piles of a group
-        alike taken in sorted order (a few hundred bytes a position, where a
-        tuple of the piles' cards takes kilobytes: deep searches are bound
-        by memory)."""
-        rows = [ranks(pile) for pile in pos.piles]
+    def _bytes_key(self, pos: Position, groups: tuple[tuple[int, ...], ...],
+                   row: Callable[[Iterable[Card]], bytes]) -> Any:
+        """A position as the solver remembers it: each pile as bytes (*row*:
+        its ranks in a game that never reads a suit, :attr:`suitless`, else
+        its cards, :func:`~patience_cli.cards.codes`), a 0 between two piles
+        (neither form has a 0), then, where cards lie face down, a 255 and
+        each pile's count of them; the piles of a group alike taken in sorted
+        order; with the game's own state where it has some.  A few hundred
+        bytes a position, where the position's tuples take a kilobyte or
+        more: deep searches are bound by memory."""
+        rows = self._rows(pos.piles, row)
         if not any(pos.down):
             for group in groups:
                 for i, pile in zip(group, sorted([rows[i] for i in group])):
                     rows[i] = pile
-            return b"\0".join(rows), pos.extra
-        piles = list(zip(rows, pos.down))  # (the count face down goes with its pile)
-        for group in groups:
-            for i, pile in zip(group, sorted([piles[i] for i in group])):
-                piles[i] = pile
-        return b"\0".join([r for r, _ in piles]), tuple([d for _, d in piles]), pos.extra
+            key = b"\0".join(rows)
+        else:
+            piles = list(zip(rows, pos.down))  # (the count face down goes with its pile)
+            for group in groups:
+                for i, pile in zip(group, sorted([piles[i] for i in group])):
+                    piles[i] = pile
+            key = b"\0".join([r for r, _ in piles]) + b"\xff" + bytes([d for _, d in piles])
+        return (key, pos.extra) if pos.extra else key
+
+    def _rows(self, piles: tuple[tuple[Card, ...], ...],
+              row: Callable[[Iterable[Card]], bytes]) -> list[bytes]:
+        """Each pile as *row* gives it, remembered by the pile's identity:
+        a move makes one or two piles anew and shares the others with the
+        position it left, so most piles of a key were met in the last.  (Each
+        pile is kept with its bytes, so its identity cannot pass to another
+        while remembered; the memo is emptied past :data:`ROWS_KEPT`.)"""
+        memo = self._row_memo
+        if len(memo) > ROWS_KEPT:
+            memo.clear()
+        out = []
+        for pile in piles:
+            known = memo.get(id(pile))
+            if known is None or known[0] is not pile:
+                known = memo[id(pile)] = (pile, row(pile))
+            out.append(known[1])
+        return out
+
+    @functools.cached_property
+    def _row_memo(self) -> dict[int, tuple[tuple[Card, ...], bytes]]:
+        return {}
 
     def alike_groups(self) -> tuple[tuple[int, ...], ...]:
         """The groups of tableau, reserve, foundation or discard piles that

@@ -2,7 +2,7 @@
 
 import pytest
 
-from patience_cli.cards import Card, CardParseError, Suit, new_pack, parse_card
+from patience_cli.cards import Card, CardParseError, Suit, codes, new_pack, number, parse_card
 from patience_cli.game import parse_share_code, share_code, shuffled_deck
 from patience_cli.layout import load_layout
 from patience_cli.rng import MAX_SEED, PCG32, shuffle
@@ -81,3 +81,12 @@ def test_share_codes_round_trip():
     for bad in ("fours", "fours@x.r1", "fours@7.r9", "@7.r1"):
         with pytest.raises(ValueError):
             parse_share_code(bad)
+
+
+def test_codes_give_each_card_of_a_pack_its_own_byte_and_twins_the_same():
+    pack = new_pack("whist", 1)
+    as_bytes = codes(pack)
+    assert sorted(as_bytes) == list(range(1, 53))      # never 0 (the key's pile separator)
+    assert list(as_bytes) == [number(c) + 1 for c in pack]
+    assert codes(new_pack("whist", 2)) == as_bytes * 2  # the second pack's twins alike
+    assert codes([Card(7, Suit.HEARTS)]) != codes([Card(7, Suit.DIAMONDS)])

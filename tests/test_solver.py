@@ -390,6 +390,28 @@ def test_rows_alike_with_cards_face_down_swapped_about_are_one_position():
         rules.solver_key(pos)
 
 
+def test_the_solvers_key_is_a_few_bytes_that_say_every_card_where_it_lies():
+    """The key of a game that reads suits is bytes (a card a byte, a few
+    more for the piles): the same for the same cards in new tuples (piles are
+    remembered by identity while the key is made), different for one card
+    changed over or one card fewer face down."""
+    game = Game.new("sultan", "hoffmann", seed=2)
+    rules, pos = game.rules, game.start
+    key = rules.solver_key(pos)
+    assert isinstance(key, bytes) and len(key) < 2 * len(pos.cards())
+    anew = pos._replace(piles=tuple(tuple(list(p)) for p in pos.piles))
+    assert rules.solver_key(anew) == key
+    piles = list(pos.piles)
+    stock = rules.stock
+    top = piles[stock][-1]
+    other = next(c for c in piles[stock] if c.suit != top.suit and c.rank == top.rank)
+    piles[stock] = piles[stock][:-1] + (other,)
+    assert rules.solver_key(pos._replace(piles=tuple(piles))) != key
+    down = list(pos.down)
+    down[stock] -= 1
+    assert rules.solver_key(pos._replace(down=tuple(down))) != key
+
+
 def test_cards_of_one_rank_from_the_bouquet_lie_alike_in_the_garden():
     """Which of the Bouquet's sevens was laid on the 8♥ matters only when a
     seven goes up: the search takes the two positions as one, and from it
