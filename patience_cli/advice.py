@@ -76,7 +76,9 @@ class Advice:
         among *moves* (by default the legal moves).
 
         A card is safe when no tableau pile could ever need it to hold a
-        lower card, and every other card in play that could go up there in its
+        lower card, its pile is not refilled (its vacancy would take a card
+        of the pack sooner), no rule's doing depends on when it goes up
+        (:meth:`_safety_known`), and every other card in play that could go up there in its
         place (its twin in a game of two packs, or a card of its rank where the
         foundations do not follow suit) has another foundation waiting for it:
         aces and deuces always; otherwise once every card of the
@@ -94,6 +96,8 @@ class Advice:
                 continue
             if tops is None:
                 tops = self._foundation_tops(pos)
+            if move.src in self._refilled:
+                continue  # its place must take another card: the pack's comes sooner
             card = self.moving_card(pos, move)
             if not self._safe(card, tops):
                 continue
@@ -162,8 +166,29 @@ class Advice:
         """Whether :meth:`_safe`'s rule of thumb holds for this layout: every
         pile built on in play builds down by one without turning the corner
         (or is not built on), and, where such piles exist, the foundations
-        go up; found once."""
-        return self._safety
+        go up; and no rule's doing depends on when a card goes up
+        (:attr:`Feature.reads_cards_left`: the packets gathered and dealt
+        again, a pass that must place a card); found once."""
+        return self._safety and not self._reads_cards_left
+
+    @functools.cached_property
+    def _reads_cards_left(self) -> bool:
+        return any(f.reads_cards_left for f in self.features)
+
+    @functools.cached_property
+    def _refilled(self) -> frozenset[int]:
+        """The piles whose vacancy is filled by the rules, at once or at the
+        next deal (not where the player may fill it, or leave it empty)."""
+        return frozenset(p.index for p in self.specs
+                         if p.refill is not None and p.refill.when != "player")
+
+    def safe_moves_narrowed(self) -> bool:
+        """Whether this layout's safe moves are fewer since solver revision 16
+        (no card safe where a rule reads the cards left, nor from a pile
+        refilled): proofs of loss of earlier solvers may rest on a move that
+        was wrongly called safe here (:func:`patience_cli.solver.proofs_since`)."""
+        return self._safety and any(self.specs[f].build is not None for f in self.foundations) \
+            and (self._reads_cards_left or bool(self._refilled))
 
     @functools.cached_property
     def _safety(self) -> bool:

@@ -20,7 +20,8 @@ without it is of revision 1).  Answers of another deal algorithm (``deal``)
 are other deals and are never taken, nor answers of other rules (``rules``:
 :func:`patience_cli.layout.rules_fingerprint`, which changes when a game's
 rules are read anew; a line without it, written before answers carried it,
-is taken as of the rules of the day).
+is taken as of the rules of the day), nor a "lost" of a solver whose proofs
+no longer stand for the game (:func:`patience_cli.solver.proofs_since`).
 
 Plain Python: the files are read and written by the caller (the ``odds``
 command, ``scripts/update_odds.py``), line by line.
@@ -168,14 +169,20 @@ class Answers:
     Merging answers that contradict (won and lost) is an error: one of the
     runs was of other rules."""
 
-    def __init__(self, game: str, variant: str | None, rules: str | None = None) -> None:
+    def __init__(self, game: str, variant: str | None, rules: str | None = None,
+                 proofs_since: int = 1) -> None:
         self.game, self.variant, self.rules = game, variant, rules
+        #: the first solver revision whose proofs of loss stand for this game
+        #: (:func:`patience_cli.solver.proofs_since`): an earlier "lost" is not taken
+        self.proofs_since = proofs_since
         self.by_seed: dict[int, DealAnswer] = {}
 
     def add(self, answer: DealAnswer) -> None:
         if answer.game != self.game or answer.variant != self.variant or answer.deal != DEAL \
                 or (None not in (self.rules, answer.rules) and answer.rules != self.rules):
             return  # another game's, other deals, or the game under other rules
+        if answer.result == "lost" and answer.solver < self.proofs_since:
+            return  # a proof that may rest on a move wrongly called safe: solved again
         known = self.by_seed.get(answer.seed)
         if known is None or (not known.decided and (
                 answer.decided or answer.solver > known.solver

@@ -88,7 +88,22 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     cards left that could no longer make whole sets; 2026-11-28).
 #: 14: and a row the Wheel's pack will deal whose every set those cards forbid (2026-11-28).
 #: 15: and, before the Wheel's first row, every way its refills can go (2026-11-28).
-REVISION = 15
+#: 16: no card called safe to send up where its going up sooner may change what a rule
+#:     does with the other cards (packets gathered and dealt again, a pass that must place
+#:     a card, a vacancy filled from the pack), so no proof rests on it (2026-11-28).
+REVISION = 16
+#: the revision from which proofs of loss stand in a game whose safe moves revision 16
+#: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
+#: were of lines a move wrongly called safe had cut off
+SAFE_NARROWED = 16
+
+
+def proofs_since(rules: Rules) -> int:
+    """The first solver revision whose proofs of loss stand for *rules*'
+    game: :data:`SAFE_NARROWED` where that revision's narrower safe moves
+    (:meth:`Rules.safe_moves_narrowed`) differ from the older ones here,
+    else 1 (every proof stands)."""
+    return SAFE_NARROWED if rules.safe_moves_narrowed() else 1
 
 
 @dataclass

@@ -86,7 +86,7 @@ def from_results(paths: list[str]) -> dict[str, dict]:
             for answer in read_answers(fh, path):
                 key = (answer.game, answer.variant)
                 if key not in known:  # answers of the rules now played only
-                    known[key] = Answers(*key, rules_of(*key))
+                    known[key] = Answers(*key, rules_of(*key), proofs_of(*key))
                 known[key].add(answer)
     entries = {}
     for (game, variant), answers in sorted(known.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
@@ -112,6 +112,19 @@ def rules_of(game: str, variant: str | None) -> str | None:
         return rules_fingerprint(game, variant)
     except LayoutError:
         return None
+
+
+def proofs_of(game: str, variant: str | None) -> int:
+    """The first solver revision whose proofs of loss stand for *game* now
+    (1, every one, for a game or variant not known here)."""
+    from patience_cli.games import load
+    from patience_cli.layout import LayoutError
+    from patience_cli.solver import proofs_since
+
+    try:
+        return proofs_since(load(game, variant)[1])
+    except LayoutError:
+        return 1
 
 
 def percent(x: float) -> str:

@@ -22,7 +22,7 @@ from patience_cli.odds_results import (
     seeds_text,
     tally,
 )
-from patience_cli.solver import REVISION
+from patience_cli.solver import REVISION, SAFE_NARROWED, proofs_since
 from test_json import valid
 
 SMALL, LARGE = Budget(50, 10.0), Budget(20_000, 10.0)
@@ -184,6 +184,33 @@ def test_odds_keeps_each_answer_and_a_second_run_takes_them(run, tmp_path):
         {k: fresh[k] for k in ("won", "lost", "lost_deals", "undecided_deals")}
     text = run("odds", "fours", "--deals", "30").out
     assert "answers kept in output/odds/fours.jsonl (30 taken from it, 0 solved now)" in text
+
+
+def test_proofs_of_a_solver_whose_safe_moves_were_too_wide_for_the_game_are_not_taken():
+    """Revision 16 called fewer moves safe where a card kept back may change
+    what a rule does (the Pyramid's places refilled, the Indefatigable's
+    packets gathered): a "lost" of an earlier solver is not taken there (the
+    Pyramid's 11 were all won), a win is; elsewhere every proof stands."""
+    assert proofs_since(load("pyramid")[1]) == SAFE_NARROWED == proofs_since(
+        load("indefatigable")[1])
+    assert proofs_since(load("klondike")[1]) == proofs_since(load("flower-garden")[1]) == 1
+    known = Answers("pyramid", None, proofs_since=SAFE_NARROWED)
+    for seed, result, solver in [(1, "lost", SAFE_NARROWED - 1), (2, "won", SAFE_NARROWED - 1),
+                                 (3, "lost", SAFE_NARROWED)]:
+        known.add(DealAnswer("pyramid", None, seed, result, 10, 0.1, LARGE, "r1", solver))
+    assert {n: a.result for n, a in known.by_seed.items()} == {2: "won", 3: "lost"}
+    known.add(DealAnswer("pyramid", None, 1, "won", 10, 0.1, LARGE, "r1", SAFE_NARROWED))
+    assert known.by_seed[1].result == "won"     # no contradiction with the proof set aside
+
+
+def test_odds_solves_again_a_proof_that_no_longer_stands(run, tmp_path):
+    file = tmp_path / "pyramid.jsonl"
+    line = DealAnswer("pyramid", None, 4, "lost", 10, 0.1, Budget(20_000, 20.0), "r1",
+                      SAFE_NARROWED - 1, rules_fingerprint("pyramid")).line()
+    file.write_text(line)
+    again = valid(run("odds", "pyramid", "--seeds", "4", "--states", "20000", "--results",
+                      str(file), "--json").out)
+    assert again["reused"] == 0 and (again["won"], again["lost"]) == (1, 0)
 
 
 def test_answers_of_the_game_under_rules_since_changed_are_solved_again(run, tmp_path):

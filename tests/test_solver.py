@@ -554,3 +554,53 @@ def test_a_card_is_not_called_safe_to_play_up_while_another_could_take_its_place
     assert answer.result == "won"
     first = answer.moves[0]
     assert rules.specs[first.src].number == 9                # the packet's five first
+
+
+def _replayed(rules, start, line):
+    pos = start
+    for move in line:
+        assert rules.is_legal(pos, move), move
+        pos = rules.apply(pos, move)
+    return rules.status(pos)[0]
+
+
+def test_no_card_is_safe_to_send_up_where_keeping_it_back_may_change_the_deal():
+    """The Indefatigable gathers its packets and deals them again in fours: a
+    card still there shifts every card after it, and a deal that places no
+    card may be the last; so no move up is called safe, nothing else left
+    untried.  Its deal 57, once "proved lost" for want of that, is won (the
+    line replays to a won game)."""
+    game = Game.new("indefatigable", seed=57)
+    rules, start = game.rules, game.start
+    pos = start
+    while not (ups := [m for m in rules.open_moves(pos) if m.kind == "move"
+                       and m.dst in rules.foundations]):
+        pos = rules.apply(pos, next(iter(rules.open_moves(pos))))
+    assert rules.safe_foundation_move(pos, ups) is None
+    assert len(rules.solver_moves(pos, list(rules.open_moves(pos)))) > 1
+    solution = solve(rules, start, seconds=120, max_states=50_000)
+    assert solution.result == WON
+    assert _replayed(rules, start, solution.moves) is Status.WON
+
+
+def test_a_card_whose_place_is_refilled_from_the_pack_is_not_safe_to_send_up():
+    """The Pyramid fills each emptied place from the pack (later the waste
+    heap) at once: sending a place's card up brings the pack's next card in
+    sooner, which may be what loses.  A waste-heap card may still be safe.
+    All 11 of deals 1-100 once "proved lost" are won (deal 4 here)."""
+    game = Game.new("pyramid", seed=4)
+    rules, start = game.rules, game.start
+    places = set(rules.group_piles["pyramid"])
+    ups = [m for m in rules.open_moves(start) if m.kind == "move" and m.dst in rules.foundations]
+    assert ups and all(m.src in places for m in ups)
+    assert rules.safe_foundation_move(start, ups) is None
+    waste = pile_index(rules, 21)   # the same card on the waste heap instead
+    piles = list(start.piles)
+    piles[waste] += (piles[ups[0].src][-1],)
+    piles[ups[0].src] = piles[ups[0].src][:-1]
+    pos = start._replace(piles=tuple(piles))
+    from_waste = Move("move", waste, ups[0].dst)
+    assert rules.safe_foundation_move(pos, [from_waste]) == from_waste
+    solution = solve(rules, start, seconds=120, max_states=20_000)
+    assert solution.result == WON
+    assert _replayed(rules, start, solution.moves) is Status.WON

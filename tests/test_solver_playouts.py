@@ -21,14 +21,14 @@ def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_
 
 
 def test_lines_win_a_deal_of_red_and_black_that_departing_little_misses():
-    """Where the pack is dealt: Red and Black's deal 3, won by the second
+    """Where the pack is dealt: Red and Black's deal 6, won by the second
     line (the first, with no noise, sticks), not by the round of the same
     budget that departs little from the first move."""
-    answer, search = search_alone(Playouts, "red-and-black", 3, 2000)
+    answer, search = search_alone(Playouts, "red-and-black", 6, 2000)
     assert answer is not None and answer[0] == "won"
     assert search.lines == 2
     assert replays_to_won(answer, search)
-    assert search_alone(FewDepartures, "red-and-black", 3, 2000)[0] is None
+    assert search_alone(FewDepartures, "red-and-black", 6, 2000)[0] is None
 
 
 def test_lines_are_played_where_cards_are_placed_or_a_pack_dealt_onto_a_built_tableau():

@@ -81,7 +81,9 @@ def odds(
     1-1000000 --scheduler tcp://HOST:8786
     """
     def body() -> None:
+        from ..games import load
         from ..odds_results import Answers, Budget, ResultsError, parse_seeds, seeds_text
+        from ..solver import proofs_since
 
         gid = resolve_game(game)
         var = check_variant(gid, variant)
@@ -99,7 +101,7 @@ def odds(
             raise Fail(f"--seeds names some deals twice: {seeds}")
         budget = Budget(states, seconds)
         path = None if no_results else _results_path(results, gid, var)
-        known = Answers(gid, var, rules_fingerprint(gid, var))
+        known = Answers(gid, var, rules_fingerprint(gid, var), proofs_since(load(gid, var)[1]))
         if path is not None and path.exists():
             _read_into(known, path)
         taken = {n: a for n in wanted if (a := known.usable(n, budget)) is not None}

@@ -28,6 +28,7 @@ from .feature import DealStep, Rules
 
 class DealTo(DealStep):
     reads_suits = False
+    reads_cards_left = False  # the pack's cards fall on the same piles whatever left them
     keys = ("play.deal_to",)
 
     def __init__(self, rules: Rules, group: str | None, stock: int) -> None:

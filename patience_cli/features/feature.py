@@ -106,6 +106,15 @@ class Feature:
     #: (the tableau gathered, packets re-dealt, the undermost card of each
     #: heap laid on its top): what the README's odds say of a game's kind.
     deals_again: ClassVar[bool] = False
+    #: Whether what the rule does with the other cards may depend on when a
+    #: card goes to its foundation: a lay-out dealt again from the cards left
+    #: (the packets gathered: a card still there shifts every card after it),
+    #: a pass through the pack that must place a card or end the game, a
+    #: shuffle drawn from the cards, a round that counts the cards laid, a
+    #: vacancy filled from the pack.  Then no move up is called safe
+    #: (:meth:`Rules.safe_foundation_move`): keeping a card back may be what
+    #: wins (the Indefatigable's deal 57).  True by default for a dealing step.
+    reads_cards_left: bool = False
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False
@@ -275,6 +284,7 @@ class DealStep(Feature):
 
     #: Whether :meth:`dealt_words` say all the deal did (no events follow them).
     words_say_all: ClassVar[bool] = False
+    reads_cards_left = True  # unless the step says otherwise (see Feature)
 
     def takes_turn(self, pos: Position) -> bool:
         """Whether this feature answers for the deal step in *pos*."""

@@ -33,6 +33,14 @@ class OntoLatest(DealStep):
         self.build_after_deal = rule.build_after_deal
         self.restricts_routes = self.build_after_deal
         self.stock = stock
+        # Where the piles a king or a routed card starts are emptied by no move (each
+        # king heads its pile and never moves, the routed cards are set out for show:
+        # the Salic Law, the Fairie Queen), a card up sooner only sends more of the
+        # cards dealt after it up at once, fewer onto the latest pile: no harm.
+        specs = [rules.specs[i] for g in (self.group, *self.routes.values())
+                 for i in rules.group_piles[g]]
+        self.reads_cards_left = not all(
+            s.role is Role.DECORATION or (s.build is not None and s.build.alone) for s in specs)
 
     @classmethod
     def build(cls, rules: Rules) -> "OntoLatest | None":

@@ -36,6 +36,9 @@ class PlacedRounds(DealStep):
         self.size = rule.round
         #: whether the group's cards wait while a round is laid
         self.frozen = rule.frozen
+        # where a round is one card and the group's cards are free, a card laid instead
+        # of played up changes no round's cards (the Fly); elsewhere it ends a round sooner
+        self.reads_cards_left = self.size > 1 or self.frozen
         self.stock, self.talon = stock, talon
 
     @classmethod

@@ -31,6 +31,9 @@ class Talon(DealStep):
         self.redeals = rules.layout.play.redeals
         self.shuffle = rules.layout.play.redeal_shuffle
         self.reads_suits = self.shuffle  # (the shuffle is drawn from the cards)
+        # a pass that places no card ends the game where the redeals are
+        # unlimited: a card kept back to place in a later pass may keep it going
+        self.reads_cards_left = self.shuffle or self.redeals is None
         #: whether a refill changes its sources once the pack is being dealt
         #: (a pile's ``refill.after_deal``): the first card turned is kept
         self.tracks_dealing = any(p.refill is not None and p.refill.after_deal is not None
