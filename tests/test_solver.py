@@ -604,3 +604,22 @@ def test_a_card_whose_place_is_refilled_from_the_pack_is_not_safe_to_send_up():
     solution = solve(rules, start, seconds=120, max_states=20_000)
     assert solution.result == WON
     assert _replayed(rules, start, solution.moves) is Status.WON
+
+
+def test_which_dealing_steps_say_a_card_kept_back_may_change_what_they_do():
+    """A talon dealt a fixed number of times in its order does not (Klondike);
+    one dealt until a pass places nothing does (the Zodiac), and so does one
+    shuffled at the redeal (Red and Black); rounds of one card on free heaps
+    do not (the Fly), Sly's rounds of twenty laid do; the Salic Law's deal
+    onto the latest king does not.  Where one says so, no move up is safe."""
+    def says(game_id, feature):
+        return load(game_id)[1].feature(feature).reads_cards_left
+    assert not says("klondike", "Talon")
+    assert says("zodiac", "Talon") and says("red-and-black", "Talon")
+    assert not says("fly", "PlacedRounds") and says("sly", "PlacedRounds")
+    assert not says("salic-law", "OntoLatest")
+    assert says("indefatigable", "Regather")
+    known = {g: load(g)[1].safe_rule().known
+             for g in ("klondike", "fly", "salic-law", "red-and-black", "sly", "indefatigable")}
+    assert known == {"klondike": True, "fly": True, "salic-law": True,
+                     "red-and-black": False, "sly": False, "indefatigable": False}

@@ -110,10 +110,11 @@ class Feature:
     #: card goes to its foundation: a lay-out dealt again from the cards left
     #: (the packets gathered: a card still there shifts every card after it),
     #: a pass through the pack that must place a card or end the game, a
-    #: shuffle drawn from the cards, a round that counts the cards laid, a
-    #: vacancy filled from the pack.  Then no move up is called safe
-    #: (:meth:`Rules.safe_foundation_move`): keeping a card back may be what
-    #: wins (the Indefatigable's deal 57).  True by default for a dealing step.
+    #: shuffle drawn from the cards, a round that counts the cards laid.  Then
+    #: no move up is called safe (:meth:`Rules.safe_foundation_move`): keeping
+    #: a card back may be what wins (the Indefatigable's deal 57).  True by
+    #: default for a dealing step.  (A card whose pile the rules refill is
+    #: never safe to send up: the core reads that from the layout.)
     reads_cards_left: bool = False
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
