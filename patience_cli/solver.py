@@ -91,7 +91,11 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 16: no card called safe to send up where its going up sooner may change what a rule
 #:     does with the other cards (packets gathered and dealt again, a pass that must place
 #:     a card, a vacancy filled from the pack), so no proof rests on it (2026-11-28).
-REVISION = 16
+#: 17: where only the card just turned is played and the pack's order is all that is
+#:     left, each foundation must find its ranks in order along the cards to come, and
+#:     the foundations wanting a rank each a card of it of their own (the Fairest No. 1
+#:     with cards let pass; 2026-11-28).
+REVISION = 17
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

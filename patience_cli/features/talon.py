@@ -19,6 +19,7 @@ from ..digest import sha256
 from ..layout import Role
 from ..position import Move, Position
 from .feature import DealStep, Feature, Rules
+from .turned_proof import TurnedOrder
 
 
 class Talon(DealStep):
@@ -156,7 +157,9 @@ class TurnedCard(Feature):
     (a talon of ``available = "turned"``): once it is played, or covered by
     the next, the cards beneath wait for the next deal through the talon (the
     Fairest: "whenever you turn up a card ... you place it").  The position
-    keeps where the pack stood when a card was last played from the talon."""
+    keeps where the pack stood when a card was last played from the talon.
+    For the solver, where the pack's order is all that is left to play with,
+    a proof of loss from it (:mod:`.turned_proof`)."""
 
     reads_suits = False
     topic = "talon"
@@ -166,6 +169,7 @@ class TurnedCard(Feature):
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)
         self.stock, self.talon = stock, talon
+        self._proof: TurnedOrder | None | bool = False  # made when the solver first asks
 
     @classmethod
     def build(cls, rules: Rules) -> "TurnedCard | None":
@@ -201,3 +205,13 @@ class TurnedCard(Feature):
         if move.src == self.talon:
             return after.with_extra(spent=self._mark(after))
         return after
+
+    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """None of *moves* where the cards to come can no longer reach the
+        foundations in their order (:class:`~.turned_proof.TurnedOrder`),
+        else all of them."""
+        if self._proof is False:  # (the rules' features are all built by now)
+            self._proof = TurnedOrder.of(self.rules, self.stock, self.talon)
+        if self._proof is None:
+            return moves
+        return self._proof.not_lost(pos, moves, self.spent(pos))
