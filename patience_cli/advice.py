@@ -8,15 +8,12 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from .cards import Card, codes, ranks
 from .features.feature import Feature
 from .layout import Layout, PileSpec, Role
 from .position import DEAL, Move, Position
-
-if TYPE_CHECKING:
-    from .features import Feature
 
 
 #: the piles whose bytes :meth:`Advice._rows` remembers at most (some 20 MB)
@@ -110,6 +107,28 @@ class Advice:
             if len(homes) == 1:
                 return move
         return None
+
+    def unsafe_words(self, pos: Position) -> str | None:
+        """Why no card that could go up now is called safe, to the player
+        (``auto --foundations`` then plays none), or None where no card can
+        go up now or one is safe."""
+        ups = [m for m in self.legal_moves(pos)  # type: ignore[attr-defined]
+               if m.kind == "move" and self.specs[m.dst].role is Role.FOUNDATION]
+        if not ups or self.safe_foundation_move(pos, ups) is not None:
+            return None
+        card = self.moving_card(pos, ups[0]).text()
+        if not self._safety:
+            why = "this game's builds are beyond the rule that calls a card safe"
+        elif self._reads_cards_left:
+            why = "the rules later deal or gather the cards left, so when it goes up may matter"
+        elif all(m.src in self._refilled for m in ups):
+            why = "its place would take the pack's next card sooner"
+        else:
+            why = "another card could go there in its place, and which goes up may matter"
+        if len(ups) == 1:
+            return f"the {card} could go up, but is not sure never to hurt: {why}; play it yourself"
+        return (f"{len(ups)} cards could go up (the {card} and others), but none is sure never "
+                f"to hurt: {why}; play them yourself")
 
     def safe_rule(self) -> "SafeRule":
         """The terms of :meth:`safe_foundation_move`'s rule, for a search that

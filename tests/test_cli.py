@@ -163,6 +163,21 @@ def test_auto_foundations_in_flower_garden(run):
                for p in view["piles"])
 
 
+def test_auto_foundations_says_why_it_leaves_a_card_that_could_go_up(run):
+    """Where a card sent up sooner may change what follows, auto plays none
+    and says so, naming the card (la Belle Lucie's fans are gathered and dealt
+    again; the Pyramid's places are refilled from the pack at once)."""
+    for game, seed, card, why in (("la-belle-lucie", "3", "A♣", "deal or gather"),
+                                  ("pyramid", "2", "2♦", "the pack's next card sooner")):
+        run("new", game, "--seed", seed, "--force")
+        said = " ".join(run("auto", "--foundations").out.split())
+        assert f"the {card} could go up, but is not sure never to hurt" in said, game
+        assert why in said and "play it yourself" in said, game
+        assert json.loads(run("show", "--json").out)["moves_made"] == 0
+    plain = " ".join(run("auto").out.split())  # not asked to play cards up: nothing said of them
+    assert "could go up" not in plain
+
+
 def test_deck_from_stdin_replays_the_book(run):
     result = run("new", "fours", "--deck", "-", stdin=EXAMPLE.read_text())
     assert result.code == 0 and "dealt from a deck" in result.out

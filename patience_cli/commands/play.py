@@ -409,7 +409,15 @@ def auto(
     as_json: JsonOpt = False, reveal: RevealOpt = False,
 ) -> None:
     """Make every move the rules force (in Fours, the whole game), and with
-    --foundations play safe cards up. Each move can be undone singly."""
+    --foundations play safe cards up. Each move can be undone singly.
+
+    A card is safe to play up when no line could need it kept back; where
+    one could go up but is not sure to be safe (la Belle Lucie's gatherings
+    deal the cards left, the Pyramid's places take the pack's next card),
+    auto says so and leaves it to you.
+
+    Examples: patience auto ; patience auto --foundations --verbose
+    """
     def body() -> None:
         with session(name, state) as game:
             done: list[str] = []
@@ -422,8 +430,11 @@ def auto(
                     break
                 done.append(play_one(game, m, ascii, events))
             lines = [f"  {d}." for d in done] if verbose or as_json else []
+            unsafe = game.rules.unsafe_words(game.position) if foundations else None
             lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
                          if done else "Auto: no move is forced now.")
+            if unsafe is not None:  # why it stopped with cards that could go up
+                lines.append(f"Auto: {unsafe}.")
             text = report(game, as_json, ascii, lines, reveal, events)
         output.write(text)
     run(body, as_json)
