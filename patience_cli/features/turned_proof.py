@@ -49,9 +49,10 @@ class TurnedOrder:
         shuffled; the talon the only pile played from; every other pile a
         foundation climbing by the value of a card that never moves, in any
         suit, or out of play; no rule feature but the talon's own
-        (:data:`ALONGSIDE`)."""
+        (:data:`ALONGSIDE`), and no module of the game's own."""
         play = rules.layout.play
-        if play.redeals is None or play.redeal_shuffle or tuple(rules.sources) != (talon,):
+        if play.redeals is None or play.redeal_shuffle or tuple(rules.sources) != (talon,) \
+                or rules.layout.rules != "standard":  # (a game's own module may add moves)
             return None
         if any(type(f).__name__ not in ALONGSIDE for f in rules.features):
             return None
