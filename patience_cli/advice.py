@@ -116,19 +116,25 @@ class Advice:
                if m.kind == "move" and self.specs[m.dst].role is Role.FOUNDATION]
         if not ups or self.safe_foundation_move(pos, ups) is not None:
             return None
-        card = self.moving_card(pos, ups[0]).text()
+        move = ups[0]
+        card = self.moving_card(pos, move)
         if not self._safety:
             why = "this game's builds are beyond the rule that calls a card safe"
         elif self._reads_cards_left:
             why = "the rules later deal or gather the cards left, so when it goes up may matter"
-        elif all(m.src in self._refilled for m in ups):
+        elif move.src in self._refilled:
             why = "its place would take the pack's next card sooner"
-        else:
+        elif not self._safe(card, self._foundation_tops(pos)):
+            why = "a lower card may yet need it to be laid on"
+        elif self._twins and self._twin_in_play(pos, card, move):
             why = "another card could go there in its place, and which goes up may matter"
+        else:
+            why = "it could go up on foundations of different kinds, and which may matter"
         if len(ups) == 1:
-            return f"the {card} could go up, but is not sure never to hurt: {why}; play it yourself"
-        return (f"{len(ups)} cards could go up (the {card} and others), but none is sure never "
-                f"to hurt: {why}; play them yourself")
+            return (f"the {card.text()} could go up, but is not sure never to hurt: {why}; "
+                    "play it yourself")
+        return (f"{len(ups)} cards could go up (the {card.text()} and others), but none is sure "
+                f"never to hurt (the {card.text()}: {why}); play them yourself")
 
     def safe_rule(self) -> "SafeRule":
         """The terms of :meth:`safe_foundation_move`'s rule, for a search that

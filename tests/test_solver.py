@@ -556,6 +556,28 @@ def test_a_card_is_not_called_safe_to_play_up_while_another_could_take_its_place
     assert rules.specs[first.src].number == 9                # the packet's five first
 
 
+def test_the_player_is_told_why_a_card_that_could_go_up_is_not_safe():
+    """What ``auto --foundations`` says when it leaves cards that could go
+    up: the reason the safe rule gives for the first of them."""
+    from conftest import position
+
+    # the Lady of the Manor above: either five could go up, and which matters
+    rules, pos = position("lady-of-the-manor", {
+        1: "Ac 2c 3c 4c", 2: "Ad 2d 3d", **{n: "Ah" for n in range(3, 9)},
+        9: "4s 5s", 16: "5h"})
+    said = rules.unsafe_words(pos)
+    assert said.startswith("2 cards could go up (the 5")
+    assert "another card could go there in its place" in said
+    # Klondike: the three of hearts could go up, but the two of spades or clubs
+    # may yet need it
+    rules, pos = position("klondike", {8: "Ah 2h", 9: "As", 10: "Ac", 1: "3h"})
+    said = rules.unsafe_words(pos)
+    assert said.startswith("the 3♥ could go up") and "a lower card may yet need it" in said
+    rules, pos = position("klondike", {8: "Ah 2h", 9: "As 2s", 10: "Ac 2c", 1: "3h"})
+    assert rules.unsafe_words(pos) is None      # safe: auto plays it, and says nothing
+    assert rules.safe_foundation_move(pos) is not None
+
+
 def _replayed(rules, start, line):
     pos = start
     for move in line:
