@@ -56,12 +56,13 @@ def packets(seeds: Sequence[int], workers: int, most: int = 200) -> list[list[in
 
 
 def run_here(game: str, variant: str | None, seeds: Sequence[int], budget: Budget,
-             jobs: int) -> Iterator[DealAnswer]:
+             jobs: int, memory: int | None = None) -> Iterator[DealAnswer]:
     """Solve *seeds* on this machine with *jobs* worker processes (none for
-    one job), each holding its share of the solver's memory cap."""
+    one job), each holding its share of *memory* (bytes; by default the
+    solver's memory cap)."""
     from .solver import MEMORY_MOST
 
-    share = MEMORY_MOST // jobs
+    share = (MEMORY_MOST if memory is None else memory) // jobs
     tasks = [(game, variant, p, budget.positions, budget.seconds, share)
              for p in packets(seeds, jobs)]
     if jobs <= 1:
@@ -76,11 +77,12 @@ def run_here(game: str, variant: str | None, seeds: Sequence[int], budget: Budge
 
 
 def run_on_dask(game: str, variant: str | None, seeds: Sequence[int], budget: Budget,
-                scheduler: str) -> Iterator[DealAnswer]:
+                scheduler: str, memory: int | None = None) -> Iterator[DealAnswer]:
     """Solve *seeds* on the Dask cluster whose scheduler is at *scheduler*
     (``tcp://HOST:8786``): packets of seeds are its tasks.  Its workers need
     patience-cli installed; one thread a worker process is best (the solver
-    is plain Python, and each search watches its process's memory)."""
+    is plain Python, and each search watches its process's memory, which may
+    grow by *memory* bytes: by default the solver's cap)."""
     try:
         from dask.distributed import Client, as_completed
     except ImportError:
@@ -92,7 +94,7 @@ def run_on_dask(game: str, variant: str | None, seeds: Sequence[int], budget: Bu
         raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
     with client:
         workers = max(1, sum(client.nthreads().values()))
-        tasks = [(game, variant, p, budget.positions, budget.seconds, None)
+        tasks = [(game, variant, p, budget.positions, budget.seconds, memory)
                  for p in packets(seeds, workers)]
         futures = client.map(solve_packet, tasks, pure=False)
         for future in as_completed(futures):

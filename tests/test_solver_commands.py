@@ -195,3 +195,29 @@ def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
     doc = json.loads(run("hint", "--states", "50", "--json").out)
     assert doc["result"] == "gave up" and doc["command"] is None
     assert doc["best_command"].startswith("patience ") and doc["best_text"]
+
+
+def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
+    """--memory sets the bound of 'solve' and 'odds' (megabytes): a search
+    whose process grows by a megabyte at each look stops at 60 given
+    --memory 60, says that a larger --memory would help, and 'odds' records
+    the deal undecided at the positions it reached; given more, it goes on
+    to its budget of positions."""
+    from patience_cli import solver
+    monkeypatch.setattr(solver, "LOOKS", 1)
+    held = [1 << 30]
+
+    def resident():
+        held[0] += 1 << 20
+        return held[0]
+    monkeypatch.setattr(solver, "_resident", resident)
+    small = run("solve", "flower-garden", "--seed", "2", "--states", "200000", "--time", "60",
+                "--memory", "60")
+    assert small.code == 0 and "a larger --memory would" in small.out
+    wide = run("solve", "flower-garden", "--seed", "2", "--states", "2000", "--time", "60",
+               "--memory", "100000")
+    assert wide.out.startswith("No win found in the first 2")
+    doc = json.loads(run("odds", "flower-garden", "--seeds", "2", "--states", "200000",
+                         "--memory", "60", "--no-results", "--json").out)
+    assert doc["undecided"] == 1
+    assert run("solve", "flower-garden", "--seed", "2", "--memory", "10").code == 2  # below 50

@@ -115,6 +115,10 @@ RevealOpt = Annotated[bool, typer.Option(
                      "give the whole position.")]
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="A named variant of the game (see 'patience list').")]
+MemoryOpt = Annotated[Optional[int], typer.Option(
+    "--memory", min=50, max=1_000_000, show_default=False,
+    help="Megabytes of memory a search may take, at most (default 900; with --jobs, "
+         "shared among them): a search that reaches it stops, undecided.")]
 
 
 def _complete_game(incomplete: str) -> list[str]:

@@ -17,6 +17,7 @@ from .app import (
     SCHEMA,
     Fail,
     JsonOpt,
+    MemoryOpt,
     VariantOpt,
     refuse_contest,
     _complete_game,
@@ -61,7 +62,7 @@ def odds(
         "--scheduler", help="Solve on the Dask cluster whose scheduler is at this address "
         "(tcp://HOST:8786) instead of this machine; needs pip install "
         "'patience-cli\\[dask]'.")] = None,
-    variant: VariantOpt = None, as_json: JsonOpt = False,
+    memory: MemoryOpt = None, variant: VariantOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """How often a game comes out: solves deals 1..N (or --seeds) and reports
     those won, proved lost and undecided, and the share that can be won with
@@ -110,7 +111,8 @@ def odds(
         bar = _progress(len(wanted))
         bar(len(found))
         try:
-            for answer in _answers(gid, var, todo, budget, jobs, scheduler, path):
+            for answer in _answers(gid, var, todo, budget, jobs, scheduler, path,
+                                   None if memory is None else memory << 20):
                 found[answer.seed] = answer
                 bar(len(found))
         except KeyboardInterrupt:
@@ -151,9 +153,11 @@ def _read_into(known, path: Path) -> None:
 
 
 def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
-             scheduler: str | None, path: Path | None) -> Iterator:
+             scheduler: str | None, path: Path | None, memory: int | None) -> Iterator:
     """The answers of the deals *todo*, each added to the results file as it
-    comes (a whole line at once, flushed: a run stopped leaves whole lines)."""
+    comes (a whole line at once, flushed: a run stopped leaves whole lines).
+    *memory*: the bytes the searches may take (the solver's cap where None),
+    shared among this machine's jobs, each Dask worker's own."""
     from ..odds_run import SchedulerError, run_here, run_on_dask
 
     if not todo:
@@ -161,10 +165,10 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     import os
 
     if scheduler is not None:
-        source = run_on_dask(gid, var, todo, budget, scheduler)
+        source = run_on_dask(gid, var, todo, budget, scheduler, memory)
     else:
         source = run_here(gid, var, todo, budget, max(1, min(jobs, os.cpu_count() or 1,
-                                                             len(todo))))
+                                                             len(todo))), memory)
     fh = None
     try:
         if path is not None:

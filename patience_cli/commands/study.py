@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
@@ -20,6 +19,7 @@ from .app import (
     AsciiOpt,
     Fail,
     JsonOpt,
+    MemoryOpt,
     NameOpt,
     StateOpt,
     VariantOpt,
@@ -79,7 +79,7 @@ def rules(
 
 
 def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: bool,
-                max_states: int | None = None) -> str:
+                max_states: int | None = None, memory: int | None = None) -> str:
     """Solve from *start* and say it: the commands of the winning line, the
     proof that there is none, or that the time ran out."""
     from ..solver import LOST, WON, solve
@@ -87,7 +87,8 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
     answers = game.rules.solutions(start)
     if answers is not None:  # a puzzle: every solution
         return _solutions_text(game, start, answers, from_deal, as_json)
-    sol = solve(game.rules, start, seconds=seconds, max_states=max_states)
+    sol = solve(game.rules, start, seconds=seconds, max_states=max_states,
+                memory_most=None if memory is None else memory << 20)
     pos, commands = start, []
     for m in sol.moves:
         commands.append("patience " + game.rules.command(pos, m))
@@ -112,8 +113,8 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
                 "(the search followed every line that could matter).\n")
     if sol.full:
         return (f"No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
-                "searched): the search keeps as many positions as it may, and more time "
-                "would not help.\n")
+                "searched): the search keeps as many positions as its memory allows, and "
+                "more time would not help; a larger --memory would.\n")
     if max_states is not None and sol.states >= max_states:
         return (f"No win found in the first {_count(sol.states, 'position')} searched; "
                 "try a larger --states.\n")
@@ -164,6 +165,7 @@ def solve(
     deck: Annotated[Optional[str], typer.Option(
         "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
     variant: VariantOpt = None, seconds: TimeOpt = 5.0, states: StatesOpt = None,
+    memory: MemoryOpt = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,
 ) -> None:
     """Find a winning line for a deal, or prove there is none, or say the time
@@ -171,14 +173,15 @@ def solve(
     face-down ones too. The line is printed as commands that replay from the deal.
 
     Examples: patience solve fours --seed 7 ; patience solve ; patience solve
-    flower-garden --seed 3 --time 30 --json
+    flower-garden --seed 3 --time 30 --json ; patience solve sultan --variant hoffmann
+    --seed 3 --states 6400000 --time 1200 --memory 4000
     """
     def body() -> None:
         if game is None and seed is None and code is None and deck is None:
             with session(name, state, write=False) as g:
                 pass  # read under the lock, which is let go before the search
             refuse_contest(g.layout, "patience solve")
-            text = _solve_text(g, g.start, seconds, True, as_json, states)
+            text = _solve_text(g, g.start, seconds, True, as_json, states, memory)
         else:
             if game is None and code is None:
                 raise Fail("name a game (or --code), or leave out --seed and --deck to "
@@ -194,7 +197,7 @@ def solve(
                 raise Fail("say which deal: --seed N, --code CODE or --deck FILE")
             refuse_contest(load_layout(gid, var), "patience solve")
             g = Game.new(gid, var, seed=seed_value, deck=cards)
-            text = _solve_text(g, g.start, seconds, True, as_json, states)
+            text = _solve_text(g, g.start, seconds, True, as_json, states, memory)
         output.write(text)
     run(body, as_json)
 
