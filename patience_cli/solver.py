@@ -95,7 +95,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     left, each foundation must find its ranks in order along the cards to come, and
 #:     the foundations wanting a rank each a card of it of their own (the Fairest No. 1
 #:     with cards let pass; 2026-11-28).
-REVISION = 17
+#: 18: a card on a talon no card is played from, once no redeal is left, loses the game
+#:     (the Corners' last deal; 2026-11-28).
+REVISION = 18
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

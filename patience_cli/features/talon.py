@@ -22,9 +22,15 @@ from .feature import DealStep, Feature, Rules
 from .turned_proof import TurnedOrder
 
 
+#: the rule features beside the talon that never take a card off it (a vacancy
+#: refilled at once is checked apart: from the pack, not the talon)
+DEAD_TALON_ALONGSIDE = ("Talon", "Routes", "RefillAtOnce")
+
+
 class Talon(DealStep):
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
     place_blind = True
+    _dead: bool | None = None  # whether its cards stay for good once no redeal is left
 
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)
@@ -104,6 +110,33 @@ class Talon(DealStep):
         down[self.stock], down[self.talon] = len(new_pack), 0
         new = Position(tuple(piles), tuple(down), pos.extra).with_extra(redeals=used + 1)
         return new if self.redeals is not None else new.with_extra(pass_size=len(new_pack))
+
+    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """None of *moves* where a card lies on a talon no card is played
+        from once no redeal is left (:meth:`_dead_talon`): it can never go
+        home, and every card must (the Corners' last deal: a card turned that
+        follows no corner is lost to the game)."""
+        dead = self._dead
+        if dead is None:
+            dead = self._dead = self._dead_talon()
+        if not dead or self.used(pos) < self.redeals or not pos.piles[self.talon]:  # type: ignore[operator]
+            return moves
+        homes = self.rules._home_ranks  # type: ignore[attr-defined]
+        return [] if any(c.rank in homes for c in pos.piles[self.talon]) else moves
+
+    def _dead_talon(self) -> bool:
+        """Whether a card on the talon stays there for good once no redeal is
+        left: a set number of redeals; no card played from the talon, nor
+        taken from it to fill a vacancy; a win only with every card home; no
+        module of the game's own, and no rule feature but those that never
+        move a card off the talon (:data:`DEAD_TALON_ALONGSIDE`)."""
+        rules = self.rules
+        group = rules.specs[self.talon].group
+        return self.redeals is not None and self.talon not in rules.sources \
+            and rules.layout.rules == "standard" \
+            and all(type(f).__name__ in DEAD_TALON_ALONGSIDE for f in rules.features) \
+            and not any(p.refill is not None and (group in p.refill.sources or group in (
+                p.refill.after_deal or ())) for p in rules.specs)
 
     def lost_words(self, pos: Position) -> str | None:
         if self.redeals is None and not pos.piles[self.stock] and pos.piles[self.talon] \
