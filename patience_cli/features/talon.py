@@ -22,11 +22,6 @@ from .feature import DealStep, Feature, Rules
 from .turned_proof import TurnedOrder
 
 
-#: the rule features beside the talon that never take a card off it (a vacancy
-#: refilled at once is checked apart: from the pack, not the talon)
-DEAD_TALON_ALONGSIDE = ("Talon", "Routes", "RefillAtOnce")
-
-
 class Talon(DealStep):
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
     place_blind = True
@@ -129,12 +124,17 @@ class Talon(DealStep):
         left: a set number of redeals; no card played from the talon, nor
         taken from it to fill a vacancy; a win only with every card home; no
         module of the game's own, and no rule feature but those that never
-        move a card off the talon (:data:`DEAD_TALON_ALONGSIDE`)."""
+        move a card off the talon (routes, and vacancies refilled at once,
+        whose sources are read here: from the pack, not the talon).  (For the
+        solver alone: the features it names are imported only then.)"""
+        from .refills import RefillAtOnce
+        from .routes import Routes
+
         rules = self.rules
         group = rules.specs[self.talon].group
         return self.redeals is not None and self.talon not in rules.sources \
             and rules.layout.rules == "standard" \
-            and all(type(f).__name__ in DEAD_TALON_ALONGSIDE for f in rules.features) \
+            and all(type(f) in (Talon, Routes, RefillAtOnce) for f in rules.features) \
             and not any(p.refill is not None and (group in p.refill.sources or group in (
                 p.refill.after_deal or ())) for p in rules.specs)
 
@@ -244,7 +244,11 @@ class TurnedCard(Feature):
         foundations in their order (:class:`~.turned_proof.TurnedOrder`),
         else all of them."""
         if self._proof is False:  # (the rules' features are all built by now)
-            self._proof = TurnedOrder.of(self.rules, self.stock, self.talon)
+            from .claims import FirstClaims
+            # beside the talon's deal and this rule, only a card that fits placed as
+            # it is turned: no other rule adds a move
+            alone = all(type(f) in (Talon, TurnedCard, FirstClaims) for f in self.rules.features)
+            self._proof = TurnedOrder.of(self.rules, self.stock, self.talon) if alone else None
         if self._proof is None:
             return moves
         return self._proof.not_lost(pos, moves, self.spent(pos))
