@@ -97,7 +97,11 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     with cards let pass; 2026-11-28).
 #: 18: a card on a talon no card is played from, once no redeal is left, loses the game
 #:     (the Corners' last deal; 2026-11-28).
-REVISION = 18
+#: 19: a card that can never move again is read in reserves, and beside routes, first claims
+#:     and vacancies filled from the pack or the talon, its foundation's order read whole
+#:     (any card it needs first lying under it), foundations in sequence too (the
+#:     Storehouse: a king over a lower card of its suit; 2026-11-28).
+REVISION = 19
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

@@ -4,8 +4,9 @@ on the compact search's; no I/O).
 
 A card on a tableau pile leaves it only to a foundation or onto another
 pile's top card.  Where neither can ever happen, the card stays where it is
-to the end, and a game won only when every card is home is lost: the search
-need not look past that position.  So with the Four Corners after its last
+to the end, and a game won only when every card of the ranks its
+foundations take is home is lost (a card of another rank, such as Anna's
+queens, is never held): the search need not look past that position.  So with the Four Corners after its last
 deal: the king of diamonds lies on the only queen of diamonds not yet home,
 and no pile takes a card once empty; the queen can never go up, and the king
 can go nowhere else.
@@ -26,25 +27,49 @@ hold two of each).  That is all conservative: a card that only looks free
 (its foundation's card lies elsewhere but is held too) is not called held,
 so the rule may miss a lost position, never call a winnable one lost.
 
-It is sound only where nothing else moves a tableau card: rules that are
-plain (:meth:`Rules.plain_moves`: no module of the game's own, no route
-rules, refills, claims, graces), every pile built by a plain rule
-(:meth:`Rules.plain_builds`), cards that leave a tableau pile one at a
-time from its top, nothing taken back from a foundation, no other pile
-that takes cards, and a deal step (if any) that turns the pack onto a
-talon or gathers the tableau a set number of times (held cards count only
-once no gathering is left).  :meth:`Held.of` says whether a game is so.
+A foundation takes X only once it has climbed through every rank before X
+in its order, so the rule reads that order whole: X is held, too, where
+some rank between the foundation's top and X has every copy not yet home
+under X (the Storehouse: a king over a seven of its suit, in a heap whose
+cards go only up or onto a card one higher, and a king onto none).  A
+foundation's order is its plain build's or its ``sequence`` (two up to
+king, then the ace).
+
+It is sound only where nothing else moves a tableau card: no module of the
+game's own; rule features that only forbid moves (routes, first claims),
+fill a vacancy from the pack or the talon alone, at once or when the
+player likes (a card in the tableau or a reserve never goes to an empty
+pile refilled so), or lay a free card that starts a foundation there as it
+appears; every pile
+built by a plain rule (:meth:`Rules.plain_builds`), foundations also by a
+sequence; cards that leave a tableau pile, or a reserve (a pile nothing is
+laid on, also looked at), one at a time from its top; nothing taken back
+from a foundation; no other pile that takes cards; and a deal step (if
+any) that turns the pack onto a talon or gathers the tableau a set number
+of times (held cards count only once no gathering is left).
+:meth:`Held.of` says whether a game is so.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import chain
+from typing import Iterator
 
 from .cards import Card, Suit
 from .engine import Position, Rules
+from .layout import Role
 
 _SUITS = tuple(Suit)
+
+
+def _reserves(rules: Rules) -> Iterator[int]:
+    """The reserve piles whose cards leave one at a time from the top (and
+    nothing is laid on them): looked at as the tableau's piles are."""
+    for spec in rules.specs:
+        if spec.role is Role.RESERVE and spec.build is None and spec.move == "top" \
+                and spec.available == "top" and spec.withdraw is None:
+            yield spec.index
 
 
 class Held:
@@ -56,16 +81,24 @@ class Held:
         self.regather = regather
         self.homes = rules.foundations
         self.total: dict | None = None  # the cards in play, found at the first position
-        self.tableau = [i for i in rules.tableau if rules.specs[i].withdraw is None]
+        self.tableau = [i for i in rules.tableau if rules.specs[i].withdraw is None] + \
+            list(_reserves(rules))
         # each card, the cards it may be laid on in the tableau (by any pile's build)
         self.onto: dict[tuple[int, Suit], frozenset[tuple[int, Suit]]] = {}
-        self.free: set[tuple[int, Suit]] = set()   # cards an empty pile takes: never held
+        # never held: cards an empty pile takes, and cards of a rank no foundation takes
+        # (the game is won without them: Anna's queens)
+        self.free: set[tuple[int, Suit]] = set()
+        home_ranks = rules._home_ranks  # type: ignore[attr-defined]
         for rank in range(1, 14):
             for suit in _SUITS:
                 card = (rank, suit)
+                if rank not in home_ranks:
+                    self.free.add(card)
                 targets: set[tuple[int, Suit]] = set()
                 for d in rules.tableau:
                     empty, until, rule, steps, wrap = plain[d]
+                    if rules.specs[d].refill is not None:
+                        empty = None  # (refilled from the pack or the talon alone: Held.of)
                     if empty is not None and (empty == 0 or empty == rank):
                         self.free.add(card)
                     for step in steps:
@@ -85,12 +118,16 @@ class Held:
     def of(cls, rules: Rules) -> "Held | None":
         """The rule for *rules*' game, where it is sound (see the module's
         docstring) and could ever hold a card, else None."""
+        from .features.as_they_appear import AsTheyAppear
+        from .features.claims import FirstClaims
         from .features.face_turning import FaceTurning
+        from .features.refills import PackFill, RefillAtOnce
         from .features.regather import Regather
+        from .features.routes import Routes
         from .features.scoring import Scoring
         from .features.talon import Talon
 
-        if not rules.plain_moves() or not rules.tableau or not rules.foundations:
+        if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations:
             return None
         plain = rules.plain_builds
         regather = None
@@ -98,12 +135,16 @@ class Held:
             if type(f) is Regather and f.times is not None and f.stall is None \
                     and not f.to_stock and regather is None:
                 regather = f
-            elif type(f) not in (Talon, FaceTurning, Scoring):
+            elif type(f) not in (Talon, FaceTurning, Scoring, FirstClaims, Routes, RefillAtOnce,
+                                 PackFill, AsTheyAppear):
                 return None
+        pack = {s.group for s in rules.specs if s.role in (Role.STOCK, Role.TALON)}
         for i, spec in enumerate(rules.specs):
+            if spec.refill is not None and not set(
+                    spec.refill.sources + (spec.refill.after_deal or ())) <= pack:
+                return None  # (a vacancy filled from the tableau or a reserve)
             if i in rules.foundations:
-                if plain[i] is None and (spec.build is None or spec.build.sequence is not None
-                                         or spec.build.step_by is not None) \
+                if plain[i] is None and (spec.build is None or spec.build.step_by is not None) \
                         or i in rules.sources:
                     return None
             elif i in rules.tableau:
@@ -112,7 +153,7 @@ class Held:
             elif spec.build is not None:
                 return None
         held = cls(rules, regather)
-        return None if len(held.free) == 52 else held
+        return None if len(held.free) == 52 or not held.tableau else held
 
     def lost(self, pos: Position, laid: int | None = None) -> bool:
         """Whether a card of *pos* is held (see the class's docstring): the
@@ -121,9 +162,14 @@ class Held:
         card can have become held (no card went home, and no other pile
         changed but the one it left, whose cards were all under it), so only
         it is looked at."""
+        return self.held_card(pos, laid) is not None
+
+    def held_card(self, pos: Position, laid: int | None = None) -> tuple[int, int] | None:
+        """The first held card of *pos* (see :meth:`lost`), as its pile and its
+        place in the pile (0 at the bottom), or None."""
         regather = self.regather
         if regather is not None and int(pos.get("regathered", 0)) < regather.times:  # type: ignore[attr-defined]
-            return False
+            return None
         piles = pos.piles
         if self.total is None:  # the cards in play: the same in every position of a game
             self.total = dict(Counter(chain.from_iterable(piles)))
@@ -137,11 +183,13 @@ class Held:
         for p in self.tableau if laid is None else (laid,):
             under: dict[tuple[int, Suit], int] = {}
             cards = piles[p]
+            first = 0
             if laid is not None:  # the card laid alone, over the rest of its pile
                 for c in cards[:-1]:
                     under[c] = under.get(c, 0) + 1
+                first = len(cards) - 1
                 cards = cards[-1:]
-            for c in cards:
+            for j, c in enumerate(cards, first):
                 if c not in free:
                     for z in onto[c]:
                         if out.get(z, 0) > under.get(z, 0):
@@ -150,57 +198,85 @@ class Held:
                         if chains is None:
                             chains = self._chains(pos)
                             if chains is None:
-                                return False  # (a foundation not known plainly: any card may go up)
+                                return None  # (a foundation not known plainly: any card may go up)
                         if not self._may_go_up(chains, c, out, under):
-                            return True
+                            return p, j
                 under[c] = under.get(c, 0) + 1
-        return False
+        return None
 
     def _chains(self, pos: Position) -> list[tuple] | None:
-        """Each foundation that may take more cards, as (the rank it takes
-        when empty, or None when it has cards; its top card; its suit rule;
-        its step; whether it turns the corner); None where one is not built
-        plainly in *pos*."""
+        """Each foundation that may take more cards, as (its top card, or
+        None while it is empty; its suit rule; the ranks it takes next, in
+        order, or None where an empty one takes any card); None where one
+        is not built plainly or by a sequence in *pos*."""
         out = []
-        plain_now = self.rules.plain_build_now
+        rules = self.rules
+        plain_now = rules.plain_build_now
         for f in self.homes:
+            pile = pos.piles[f]
+            top = pile[-1] if pile else None
+            build = rules.specs[f].build
+            if build is not None and build.sequence is not None:
+                if len(pile) < len(build.sequence):
+                    out.append((top, build.suit, build.sequence[len(pile):]))
+                continue
             plain = plain_now(pos, f)
             if plain is None or len(plain[3]) != 1:
                 return None
             empty, until, rule, steps, wrap = plain
-            pile = pos.piles[f]
-            if not pile:
-                if empty is not None:
-                    out.append((empty, None, rule, next(iter(steps)), wrap))
-            elif pile[-1][0] != until:
-                out.append((None, pile[-1], rule, next(iter(steps)), wrap))
+            if top is None and empty is None:
+                continue
+            if top is None and empty == 0:
+                out.append((None, rule, None))
+                continue
+            step = next(iter(steps))
+            ranks = []
+            rank = empty if top is None else top[0] + step
+            for _ in range(13):
+                if top is not None and top[0] == until:
+                    break
+                if wrap:
+                    rank = (rank - 1) % 13 + 1
+                elif not 1 <= rank <= 13:
+                    break
+                ranks.append(rank)
+                if rank == until:
+                    break
+                rank += step
+            out.append((top, rule, tuple(ranks)))
         return out
 
     @staticmethod
     def _may_go_up(chains: list[tuple], card: Card, out: dict, under: dict) -> bool:
         """Whether a foundation of *chains* may yet take *card*: one that
-        takes it when it is free, or whose card before it is out of the
-        foundations and not under it."""
+        takes it when it is free, or whose every rank before it, in its
+        order, has a card of the suit (or colour) it wants out of the
+        foundations and not under *card*."""
         rank, suit = card
-        for empty, top, rule, step, wrap in chains:
-            if top is None:
-                if empty == 0 or empty == rank:
-                    return True
-            elif rule == "same" and top[1] is not suit:
-                continue  # (in alternate colours a card two ranks on is of the top's colour)
-            before = rank - step
-            if wrap:
-                before = (before - 1) % 13 + 1
-            if not 1 <= before <= 13:
+        colour = card.colour
+        for top, rule, ranks in chains:
+            if ranks is None:
+                return True  # (an empty foundation that takes any card)
+            if rule == "same" and top is not None and top[1] is not suit:
                 continue
-            if top is not None and top[0] == before and (
-                    rule == "any" or rule == "same" or top.colour is not card.colour):
+            if rank not in ranks:
+                continue
+            k = ranks.index(rank)
+            if rule == "alternate" and top is not None and \
+                    (top.colour is colour) != (k % 2 == 1):
+                continue  # (its colour alternates from the top's)
+            for i, r in enumerate(ranks[:k]):
+                if rule == "same":
+                    wanted: tuple[Suit, ...] = (suit,)
+                elif rule == "alternate":  # the colour changes at each step back from card
+                    wanted = tuple(s for s in _SUITS
+                                   if (Card(1, s).colour is colour) == ((k - i) % 2 == 0))
+                else:
+                    wanted = _SUITS
+                if not any(out.get((r, s), 0) > under.get((r, s), 0) for s in wanted):
+                    break  # every copy of a card it needs first lies under card (or is home)
+            else:
                 return True
-            for s in (suit,) if rule == "same" else _SUITS:
-                if rule == "alternate" and Card(1, s).colour is card.colour:
-                    continue
-                if out.get((before, s), 0) > under.get((before, s), 0):
-                    return True
         return False
 
 
@@ -216,8 +292,10 @@ class CompactHeld:
     move, its *base*, is X itself where cards leave one at a time, or while
     X lies face down (once turned up it is on top); where the face-up cards
     move together, the lowest of them (the cards between it and X cannot
-    leave before X).  So X is held when each copy of the card before it in
-    its suit not home lies under it, and its base can never move: each card
+    leave before X).  So X is held when, for some card of its suit between
+    the highest of its suit's foundations still below X and X, each copy
+    not home lies under it (no foundation can climb to X), and its base can
+    never move: each card
     the base may be laid on is home or under X (under the base, or carried
     with it), and no empty row takes the base.  X then never leaves its
     row, nor the card before it from under X.  A talon card leaves only
@@ -260,12 +338,12 @@ class CompactHeld:
     def homed_lost(self, st: tuple, c: int) -> bool:
         """Whether a card is held once card *c* has gone home (from a position
         not lost): only a card whose base *c* could have taken can have
-        become held (the cards from that base up), or a card that follows
-        *c* in its suit (the twin of *c* may lie under it)."""
+        become held (the cards from that base up), a card that follows *c*
+        in its suit (the twin of *c* may lie under it), or the twin of *c*
+        (the foundation that took *c* no longer climbs to it)."""
         rows, homes, _, talon, used = st
         looks = [(y, True) for y in self.over[c]]
-        if c % 13 != 12:
-            looks.append((c + 1, False))
+        looks += [(y, False) for y in range(c, c - c % 13 + 13)]
         for y, base in looks:
             for r, row in enumerate(rows):
                 at = row.find(y, 2) - 2
@@ -289,8 +367,7 @@ class CompactHeld:
         other card's lot changed)."""
         row = st[0][r]
         for j in range(row[1] - count, row[1]):
-            x = row[2 + j]  # (_held's first test, here to spare most cards the call)
-            if x % 13 and row.find(x - 1, 2, 2 + j) >= 0 and self._held(row, r, j, st[1]):
+            if self._held(row, r, j, st[1]):
                 return True
         return False
 
@@ -298,8 +375,7 @@ class CompactHeld:
         """Whether the card just dealt onto the talon is held."""
         talon = st[3]
         n = len(talon) - 1
-        return n > 0 and talon[n] % 13 > 0 and talon.find(talon[n] - 1, 0, n) >= 0 and \
-            st[4] >= self.redeals and self._held(talon, -1, n, st[1])
+        return n > 0 and st[4] >= self.redeals and self._held(talon, -1, n, st[1])
 
     def _out(self, c: int, homes: tuple[int, ...]) -> int:
         """The copies of card *c* not home."""
@@ -311,12 +387,17 @@ class CompactHeld:
         count and length first; or the talon, *r* -1, bare) is held."""
         start = 2 if r >= 0 else 0
         x = pile[start + j]
-        if not x % 13 or pile.find(x - 1, start, start + j) < 0:
-            return False  # (most cards: the card before it is not under it)
+        suit = x - x % 13  # (its ace)
+        if x == suit:
+            return False
         below = pile[start:start + j]
-        under = below.count(x - 1)
-        if not under or under < self._out(x - 1, homes):
-            return False  # (every copy home: none under it either)
+        # the highest card of its suit home below it (the foundation nearest it)
+        top = max((h for h in homes if suit <= h < x), default=suit - 1)
+        for y in range(top + 1, x):
+            if y in below and below.count(y) >= self._out(y, homes):
+                break  # every copy of y not home under it: no foundation climbs to it
+        else:
+            return False
         base = pile[start + pile[0]] if r >= 0 and self.whole[r] and j >= pile[0] else x
         if base in self.free:
             return False
