@@ -63,6 +63,15 @@ from .layout import Role
 _SUITS = tuple(Suit)
 
 
+def _chain(top: Card | None, rule: str, ranks: tuple[int, ...]) -> tuple:
+    """A foundation's entry in :meth:`Held._chains`: its top card, its suit
+    rule, the ranks it takes next and where each first comes among them."""
+    where: dict[int, int] = {}
+    for k, r in enumerate(ranks):
+        where.setdefault(r, k)
+    return top, rule, ranks, where
+
+
 def _reserves(rules: Rules) -> Iterator[int]:
     """The reserve piles whose cards leave one at a time from the top (and
     nothing is laid on them): looked at as the tableau's piles are."""
@@ -81,6 +90,18 @@ class Held:
         self.regather = regather
         self.homes = rules.foundations
         self.total: dict | None = None  # the cards in play, found at the first position
+        # the piles the foundations' state is read from: theirs, and those whose first
+        # card decides a foundation's base (Building.decided)
+        read = set(self.homes)
+        for f in self.homes:
+            build = rules.specs[f].build
+            if build is not None and build.first_of not in (None, "group", "pile"):
+                read.update(rules.group_piles[build.first_of])
+        self._read = tuple(sorted(read))
+        self._known: dict[tuple, tuple] = {}
+        self._serial = 0
+        self._memo: dict[tuple[int, int], tuple] = {}  # each pile's answer (held_card)
+        self._made: dict[tuple, tuple] = {}  # each begun foundation's entry (_chains)
         self.tableau = [i for i in rules.tableau if rules.specs[i].withdraw is None] + \
             list(_reserves(rules))
         # each card, the cards it may be laid on in the tableau (by any pile's build)
@@ -166,43 +187,81 @@ class Held:
 
     def held_card(self, pos: Position, laid: int | None = None) -> tuple[int, int] | None:
         """The first held card of *pos* (see :meth:`lost`), as its pile and its
-        place in the pile (0 at the bottom), or None."""
+        place in the pile (0 at the bottom), or None.  Each pile's answer is
+        kept while its cards and the foundations stay the very same objects
+        (a deal, or a move between two piles, leaves the others as they were)."""
         regather = self.regather
         if regather is not None and int(pos.get("regathered", 0)) < regather.times:  # type: ignore[attr-defined]
             return None
         piles = pos.piles
         if self.total is None:  # the cards in play: the same in every position of a game
             self.total = dict(Counter(chain.from_iterable(piles)))
-        # each card's copies out of the foundations
-        out = dict(self.total)
+        out, chains, serial = self._homes_now(pos)
+        if chains is None:
+            return None  # (a foundation not known plainly: any card may go up)
+        if laid is not None:
+            j = self._held_in(piles[laid], out, chains, len(piles[laid]) - 1)
+            return None if j is None else (laid, j)
+        memo = self._memo
+        for p in self.tableau:
+            pile = piles[p]
+            if not pile:
+                continue
+            key = (id(pile), serial)
+            kept = memo.get(key)
+            if kept is not None and kept[0] is pile:
+                j = kept[1]
+            else:
+                j = self._held_in(pile, out, chains, 0)
+                if len(memo) >= 1 << 16:
+                    memo.clear()
+                memo[key] = (pile, j)  # (the pile kept: its id is not reused while it lives)
+            if j is not None:
+                return p, j
+        return None
+
+    def _held_in(self, pile: tuple[Card, ...], out: dict, chains: list[tuple],
+                 first: int) -> int | None:
+        """The place of the first held card of *pile* from *first* up, or None."""
+        free, onto = self.free, self.onto
+        under: dict[tuple[int, Suit], int] = {}
+        for c in pile[:first]:
+            under[c] = under.get(c, 0) + 1
+        for j in range(first, len(pile)):
+            c = pile[j]
+            if c not in free:
+                for z in onto[c]:
+                    if out.get(z, 0) > under.get(z, 0):
+                        break  # a card it may be laid on, out and not under it
+                else:
+                    if not self._may_go_up(chains, c, out, under):
+                        return j
+            under[c] = under.get(c, 0) + 1
+        return None
+
+    def _homes_now(self, pos: Position) -> tuple[dict, list[tuple] | None, int]:
+        """Each card's copies out of the foundations in *pos*, the
+        foundations' orders (:meth:`_chains`), and a number for that state
+        never given to another: found again only where the piles they are
+        read from are not the very ones of a position met lately (most moves
+        leave the foundations as they were)."""
+        piles = pos.piles
+        read = tuple(piles[i] for i in self._read)
+        key = tuple(map(id, read))
+        known = self._known.get(key)
+        if known is not None and all(a is b for a, b in zip(known[0], read)):
+            return known[1], known[2], known[3]
+        out = dict(self.total)  # type: ignore[arg-type]
         for f in self.homes:
             for c in piles[f]:
                 out[c] -= 1
-        free, onto = self.free, self.onto
-        chains = None
-        for p in self.tableau if laid is None else (laid,):
-            under: dict[tuple[int, Suit], int] = {}
-            cards = piles[p]
-            first = 0
-            if laid is not None:  # the card laid alone, over the rest of its pile
-                for c in cards[:-1]:
-                    under[c] = under.get(c, 0) + 1
-                first = len(cards) - 1
-                cards = cards[-1:]
-            for j, c in enumerate(cards, first):
-                if c not in free:
-                    for z in onto[c]:
-                        if out.get(z, 0) > under.get(z, 0):
-                            break  # a card it may be laid on, out and not under it
-                    else:
-                        if chains is None:
-                            chains = self._chains(pos)
-                            if chains is None:
-                                return None  # (a foundation not known plainly: any card may go up)
-                        if not self._may_go_up(chains, c, out, under):
-                            return p, j
-                under[c] = under.get(c, 0) + 1
-        return None
+        chains = self._chains(pos)
+        if len(self._known) >= 4096:
+            self._known.clear()
+        # (the piles kept with their answer: an id is not reused while they live)
+        self._serial += 1
+        self._known[key] = (read, out, chains, self._serial)
+        return out, chains, self._serial
 
     def _chains(self, pos: Position) -> list[tuple] | None:
         """Each foundation that may take more cards, as (its top card, or
@@ -212,39 +271,57 @@ class Held:
         out = []
         rules = self.rules
         plain_now = rules.plain_build_now
+        made = self._made
         for f in self.homes:
             pile = pos.piles[f]
             top = pile[-1] if pile else None
-            build = rules.specs[f].build
-            if build is not None and build.sequence is not None:
-                if len(pile) < len(build.sequence):
-                    out.append((top, build.suit, build.sequence[len(pile):]))
-                continue
-            plain = plain_now(pos, f)
-            if plain is None or len(plain[3]) != 1:
+            if top is not None:  # (begun: its order is known from its length and top card)
+                entry = made.get((f, len(pile), top))
+                if entry is not None:
+                    if entry[0] is not None:
+                        out.append(entry)
+                    continue
+            entry = self._chain_of(pos, f, pile, top, plain_now)
+            if entry is False:
                 return None
-            empty, until, rule, steps, wrap = plain
-            if top is None and empty is None:
-                continue
-            if top is None and empty == 0:
-                out.append((None, rule, None))
-                continue
-            step = next(iter(steps))
-            ranks = []
-            rank = empty if top is None else top[0] + step
-            for _ in range(13):
-                if top is not None and top[0] == until:
-                    break
-                if wrap:
-                    rank = (rank - 1) % 13 + 1
-                elif not 1 <= rank <= 13:
-                    break
-                ranks.append(rank)
-                if rank == until:
-                    break
-                rank += step
-            out.append((top, rule, tuple(ranks)))
+            if top is not None:
+                made[f, len(pile), top] = entry if entry is not None else (None,)
+            if entry is not None:
+                out.append(entry)
         return out
+
+    def _chain_of(self, pos: Position, f: int, pile: tuple[Card, ...], top: Card | None,
+                  plain_now) -> tuple | None | bool:
+        """Foundation *f*'s entry in :meth:`_chains`; None where it takes no
+        more cards; False where it is not built plainly or by a sequence."""
+        build = self.rules.specs[f].build
+        if build is not None and build.sequence is not None:
+            if len(pile) < len(build.sequence):
+                return _chain(top, build.suit, build.sequence[len(pile):])
+            return None
+        plain = plain_now(pos, f)
+        if plain is None or len(plain[3]) != 1:
+            return False
+        empty, until, rule, steps, wrap = plain
+        if top is None and empty is None:
+            return None
+        if top is None and empty == 0:
+            return None, rule, None, None
+        step = next(iter(steps))
+        ranks = []
+        rank = empty if top is None else top[0] + step
+        for _ in range(13):
+            if top is not None and top[0] == until:
+                break
+            if wrap:
+                rank = (rank - 1) % 13 + 1
+            elif not 1 <= rank <= 13:
+                break
+            ranks.append(rank)
+            if rank == until:
+                break
+            rank += step
+        return _chain(top, rule, tuple(ranks))
 
     @staticmethod
     def _may_go_up(chains: list[tuple], card: Card, out: dict, under: dict) -> bool:
@@ -254,25 +331,29 @@ class Held:
         foundations and not under *card*."""
         rank, suit = card
         colour = card.colour
-        for top, rule, ranks in chains:
+        for top, rule, ranks, where in chains:
             if ranks is None:
                 return True  # (an empty foundation that takes any card)
             if rule == "same" and top is not None and top[1] is not suit:
                 continue
-            if rank not in ranks:
+            k = where.get(rank)
+            if k is None:
                 continue
-            k = ranks.index(rank)
             if rule == "alternate" and top is not None and \
                     (top.colour is colour) != (k % 2 == 1):
                 continue  # (its colour alternates from the top's)
+            if rule == "same":
+                for r in ranks[:k]:
+                    if out.get((r, suit), 0) <= under.get((r, suit), 0):
+                        break  # every copy of a card it needs first lies under card (or is home)
+                else:
+                    return True
+                continue
             for i, r in enumerate(ranks[:k]):
-                if rule == "same":
-                    wanted: tuple[Suit, ...] = (suit,)
-                elif rule == "alternate":  # the colour changes at each step back from card
+                wanted: tuple[Suit, ...] = _SUITS
+                if rule == "alternate":  # the colour changes at each step back from card
                     wanted = tuple(s for s in _SUITS
                                    if (Card(1, s).colour is colour) == ((k - i) % 2 == 0))
-                else:
-                    wanted = _SUITS
                 if not any(out.get((r, s), 0) > under.get((r, s), 0) for s in wanted):
                     break  # every copy of a card it needs first lies under card (or is home)
             else:
@@ -309,6 +390,10 @@ class CompactHeld:
         self.copies, self.redeals = copies, redeals
         #: each card, the cards that may be laid on it
         self.over = tuple(tuple(x for x in range(52) if c in under[x]) for c in range(52))
+        #: each card, a table marking the lower cards of its suit (bytes.translate: one
+        #: quick look whether any lies under it, before the closer one)
+        self.lower = tuple(bytes(int(x - x % 13 <= y < x) for y in range(256))
+                           for x in range(52))
 
     @classmethod
     def of(cls, under: tuple[tuple[int, ...], ...], empty: tuple[frozenset[int], ...],
@@ -343,7 +428,8 @@ class CompactHeld:
         (the foundation that took *c* no longer climbs to it)."""
         rows, homes, _, talon, used = st
         looks = [(y, True) for y in self.over[c]]
-        looks += [(y, False) for y in range(c, c - c % 13 + 13)]
+        if self.copies[c] > 1:  # (one copy: c is home, so under no card)
+            looks += [(y, False) for y in range(c, c - c % 13 + 13)]
         for y, base in looks:
             for r, row in enumerate(rows):
                 at = row.find(y, 2) - 2
@@ -387,10 +473,10 @@ class CompactHeld:
         count and length first; or the talon, *r* -1, bare) is held."""
         start = 2 if r >= 0 else 0
         x = pile[start + j]
-        suit = x - x % 13  # (its ace)
-        if x == suit:
-            return False
         below = pile[start:start + j]
+        if 1 not in below.translate(self.lower[x]):
+            return False  # (most cards: no lower card of its suit under it)
+        suit = x - x % 13  # (its ace)
         # the highest card of its suit home below it (the foundation nearest it)
         top = max((h for h in homes if suit <= h < x), default=suit - 1)
         for y in range(top + 1, x):

@@ -98,7 +98,7 @@ def test_a_foundation_in_alternate_colours_may_take_a_card_of_its_own_colour_two
     """The five of hearts on top: the seven of diamonds may go up after a
     black six (a colour rule once read against the top card alone called
     it out of reach, which would have called a winnable position lost)."""
-    chains = [(Card(5, Suit.HEARTS), "alternate", tuple(range(6, 14)))]
+    chains = [solver_stuck._chain(Card(5, Suit.HEARTS), "alternate", tuple(range(6, 14)))]
     seven = Card(7, Suit.DIAMONDS)
     assert Held._may_go_up(chains, seven, {(6, Suit.CLUBS): 1}, {})
     assert not Held._may_go_up(chains, seven, {(6, Suit.CLUBS): 1}, {(6, Suit.CLUBS): 1})
@@ -132,7 +132,7 @@ def test_a_card_is_held_by_any_card_its_foundation_needs_first_not_just_the_one_
 def test_a_foundation_in_sequence_reads_its_order_the_ace_after_the_king():
     """The Storehouse's foundations climb from two to king, then take the
     ace: an ace is held over any card of its suit, a three over none."""
-    chains = [(Card(2, Suit.CLUBS), "same", tuple(range(3, 14)) + (1,))]
+    chains = [solver_stuck._chain(Card(2, Suit.CLUBS), "same", tuple(range(3, 14)) + (1,))]
     ace, three = Card(1, Suit.CLUBS), Card(3, Suit.CLUBS)
     out = {(r, Suit.CLUBS): 1 for r in range(1, 14)}
     assert Held._may_go_up(chains, ace, out, {})
