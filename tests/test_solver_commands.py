@@ -198,7 +198,7 @@ def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
 
 
 def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
-    """--memory sets the bound of 'solve' and 'odds' (megabytes): a search
+    """--memory sets the bound of 'solve', 'hint' and 'odds' (megabytes): a search
     whose process grows by a megabyte at each look stops at 60 given
     --memory 60, says that a larger --memory would help, and 'odds' records
     the deal undecided at the positions it reached; given more, it goes on
@@ -221,3 +221,10 @@ def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
                          "--memory", "60", "--no-results", "--json").out)
     assert doc["undecided"] == 1
     assert run("solve", "flower-garden", "--seed", "2", "--memory", "10").code == 2  # below 50
+    # and 'hint', from a game in play
+    assert run("new", "flower-garden", "--seed", "2").code == 0
+    hint = run("hint", "--states", "200000", "--time", "60", "--memory", "60")
+    assert hint.code == 0 and "a larger --memory would" in hint.out
+    assert run("hint", "--states", "2000", "--memory", "100000").out.startswith(
+        "No win found in the first 2")
+    assert run("hint", "--memory", "10").code == 2

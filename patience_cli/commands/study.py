@@ -319,14 +319,16 @@ def _best_looking(game: Game) -> Move | None:
 
 @app.command()
 def hint(
-    seconds: TimeOpt = 3.0, states: StatesOpt = None, name: NameOpt = DEFAULT_NAME,
-    state: StateOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
+    seconds: TimeOpt = 3.0, states: StatesOpt = None, memory: MemoryOpt = None,
+    name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """The next move of a winning line from where the game stands, or 'no win
     is possible from here' when that is proved, or that none was found in time.
     A hint never names a face-down card.
 
-    Examples: patience hint ; patience hint --time 20 ; patience hint --states 5000
+    Examples: patience hint ; patience hint --time 20 ; patience hint --states 5000 ;
+    patience hint --time 600 --memory 3000
     """
     def body() -> None:
         from ..solver import LOST, WON, solve
@@ -335,7 +337,8 @@ def hint(
             pass  # read under the lock, which is let go before the search
         refuse_contest(g.layout, "patience hint")
         finished = g.status()[0]
-        sol = solve(g.rules, g.position, seconds=seconds, max_states=states)
+        sol = solve(g.rules, g.position, seconds=seconds, max_states=states,
+                    memory_most=None if memory is None else memory << 20)
         move = sol.moves[0] if sol.result == WON and sol.moves else None
         command = "patience " + g.rules.command(g.position, move) if move else None
         said = g.rules.describe(g.position, move, ascii) if move else None
@@ -362,7 +365,8 @@ def hint(
             output.write("No win is possible from here.\n")
         elif sol.full:
             output.write(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
-                         "positions as it may, and more time would not help.\n")
+                         "positions as its memory allows, and more time would not help; "
+                         "a larger --memory would.\n")
         elif states is not None and sol.states >= states:
             output.write(f"No win found in the first {_count(sol.states, 'position')} "
                          f"searched: try 'patience hint --states {states * 4}'.\n")
