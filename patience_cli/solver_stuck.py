@@ -465,8 +465,12 @@ class CompactHeld:
 
     def _out(self, c: int, homes: tuple[int, ...]) -> int:
         """The copies of card *c* not home."""
-        suit = c // 13
-        return self.copies[c] - sum(1 for h in homes if h >= c and h // 13 == suit)
+        n = self.copies[c]
+        end = c - c % 13 + 13  # (past its suit's king)
+        for h in homes:
+            if c <= h < end:
+                n -= 1
+        return n
 
     def _held(self, pile: bytes, r: int, j: int, homes: tuple[int, ...]) -> bool:
         """Whether the card at *j* of *pile* (row *r*, bytes with its face-down
@@ -476,18 +480,19 @@ class CompactHeld:
         below = pile[start:start + j]
         if 1 not in below.translate(self.lower[x]):
             return False  # (most cards: no lower card of its suit under it)
-        suit = x - x % 13  # (its ace)
-        # the highest card of its suit home below it (the foundation nearest it)
-        top = max((h for h in homes if suit <= h < x), default=suit - 1)
-        for y in range(top + 1, x):
-            if y in below and below.count(y) >= self._out(y, homes):
-                break  # every copy of y not home under it: no foundation climbs to it
-        else:
-            return False
         base = pile[start + pile[0]] if r >= 0 and self.whole[r] and j >= pile[0] else x
         if base in self.free:
             return False
         for u in self.under[base]:
             if self._out(u, homes) > below.count(u):
-                return False
-        return True
+                return False  # (most of the rest: a card its base may go on is free)
+        suit = x - x % 13  # (its ace)
+        # the highest card of its suit home below it (the foundation nearest it)
+        top = suit - 1
+        for h in homes:
+            if top < h < x:
+                top = h
+        for y in range(top + 1, x):
+            if y in below and below.count(y) >= self._out(y, homes):
+                return True  # every copy of y not home under it: no foundation climbs to it
+        return False
