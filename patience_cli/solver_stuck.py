@@ -6,18 +6,18 @@ A card on a tableau pile leaves it only to a foundation or onto another
 pile's top card.  Where neither can ever happen, the card stays where it is
 to the end, and a game won only when every card of the ranks its
 foundations take is home is lost (a card of another rank, such as Anna's
-queens, is never held): the search need not look past that position.  So with the Four Corners after its last
-deal: the king of diamonds lies on the only queen of diamonds not yet home,
-and no pile takes a card once empty; the queen can never go up, and the king
-can go nowhere else.
+queens, is never held): the search need not look past that position.  So
+with the Four Corners after its last deal: the king of diamonds lies on the
+only queen of diamonds not yet home, and no pile takes a card once empty;
+the queen can never go up, and the king can go nowhere else.
 
 A card X is held, in one position, when
 
 * no foundation can take it: each foundation that may still build in X's
   suit (or in any suit; one still empty too, unless it begins with X's
-  rank, when X may go up as soon as it is free) wants the card before X in
-  its order, and every such card not yet home lies under X in X's own pile
-  (so it cannot come up before X moves);
+  rank, when X may go up as soon as it is free) wants, before X in its
+  order, a card of which every copy not yet home lies under X in X's own
+  pile (so it cannot come up before X moves);
 * no tableau pile can take it: every card X may be laid on, by each pile's
   build, is home already or lies under X in its pile; and no empty pile
   would take X (a pile may yet be emptied).
