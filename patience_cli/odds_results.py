@@ -33,19 +33,16 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .rng import DEAL_VERSION, MAX_SEED
+from .rng import DEAL_VERSION
 from .solver import REVISION
 
 WON, LOST, UNDECIDED = "won", "lost", "undecided"
 RESULTS = (WON, LOST, UNDECIDED)
 DEAL = f"r{DEAL_VERSION}"
-#: the most seeds one ``--seeds`` text may name (a million deals is the
-#: issue's scale; ten million is a night on a cluster)
-MOST_SEEDS = 100_000_000
 
 
 class ResultsError(ValueError):
-    """A results file or a seed range that cannot be read."""
+    """A results file that cannot be read."""
 
 
 @dataclass(frozen=True)
@@ -113,33 +110,6 @@ class DealAnswer:
                                             and not isinstance(answer.variant, str)):
             raise ResultsError(f"not a deal's answer (result {answer.result!r})")
         return answer
-
-
-def parse_seeds(text: str) -> list[range]:
-    """``1-1000000``, ``7`` or ``1-10,20-30`` → the ranges of seeds they name
-    (raises ResultsError)."""
-    ranges: list[range] = []
-    total = 0
-    for part in text.replace(" ", "").split(","):
-        first, dash, last = part.partition("-")
-        if not first.isdigit() or (dash and not last.isdigit()):
-            raise ResultsError(f"{text!r} is not a range of seeds (they look like 1-1000 or "
-                               "1-10,20-30)")
-        low, high = int(first), int(last) if dash else int(first)
-        if high > MAX_SEED:
-            raise ResultsError(f"a seed is a whole number from 0 to {MAX_SEED}, not {high}")
-        if high < low:
-            raise ResultsError(f"the range of seeds {part!r} ends before it begins")
-        ranges.append(range(low, high + 1))
-        total += high - low + 1
-        if total > MOST_SEEDS:
-            raise ResultsError(f"{text!r} names more than {MOST_SEEDS:,} seeds")
-    return ranges
-
-
-def seeds_text(ranges: list[range]) -> str:
-    """Inverse of :func:`parse_seeds` (``1-50``; ``1-10, 20-30``)."""
-    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}" for r in ranges)
 
 
 def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealAnswer]:

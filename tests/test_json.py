@@ -107,3 +107,7 @@ def test_deal_out_saves_nothing_and_matches_new(run, home):
     assert dry["seed"] == 1 and not (home / "games" / "x.json").exists()
     text = run("deal-out", "fours", "--seed", "3").out
     assert text.startswith("Fours · Patience Games · seed 3")
+    # --seeds reads as odds' does: one deal, or ranges joined by commas, in that order
+    lines = run("deal-out", "fours", "--seeds", "9,2-3", "--json").out.splitlines()
+    assert [valid(line)["seed"] for line in lines] == [9, 2, 3]
+    assert run("deal-out", "fours", "--seeds", "3").out == text

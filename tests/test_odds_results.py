@@ -17,9 +17,7 @@ from patience_cli.odds_results import (
     DealAnswer,
     ResultsError,
     first_deals,
-    parse_seeds,
     read_answers,
-    seeds_text,
     tally,
 )
 from patience_cli.solver import REVISION, SAFE_NARROWED, proofs_since
@@ -31,16 +29,6 @@ SMALL, LARGE = Budget(50, 10.0), Budget(20_000, 10.0)
 def answer(seed: int, result: str, budget: Budget = LARGE, game: str = "fours",
            deal: str = "r1") -> DealAnswer:
     return DealAnswer(game, None, seed, result, 10, 0.1, budget, deal)
-
-
-def test_seeds_are_ranges_joined_by_commas():
-    assert parse_seeds("1-1000000") == [range(1, 1_000_001)]
-    assert parse_seeds("7") == [range(7, 8)]
-    assert parse_seeds("1-10,20-30") == [range(1, 11), range(20, 31)]
-    assert seeds_text(parse_seeds("1-10, 20-30,40")) == "1-10, 20-30, 40"
-    for bad in ("", "a-b", "5-1", "1-", "-3", "1-10;20", "1-99999999999"):
-        with pytest.raises(ResultsError):
-            parse_seeds(bad)
 
 
 def test_an_answer_is_one_json_line_and_reads_back():

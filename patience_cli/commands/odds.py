@@ -83,7 +83,8 @@ def odds(
     """
     def body() -> None:
         from ..games import load
-        from ..odds_results import Answers, Budget, ResultsError, parse_seeds, seeds_text
+        from ..odds_results import Answers, Budget
+        from ..seed_ranges import SeedRangeError, parse_seeds, seeds_text
         from ..solver import proofs_since
 
         gid = resolve_game(game)
@@ -95,8 +96,8 @@ def odds(
             raise Fail("give one of --results FILE or --no-results")
         try:
             ranges = parse_seeds(seeds) if seeds is not None else [range(1, (deals or 100) + 1)]
-        except ResultsError as exc:
-            raise Fail(str(exc)) from None
+        except SeedRangeError as exc:
+            raise Fail(f"--seeds: {exc}") from None
         wanted = [n for r in ranges for n in r]
         if len(set(wanted)) != len(wanted):
             raise Fail(f"--seeds names some deals twice: {seeds}")

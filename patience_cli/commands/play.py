@@ -14,7 +14,7 @@ from .. import output
 from ..books import short_name
 from ..engine import DEAL, Move, Status
 from ..errors import PatienceError
-from ..game import Game, ascii_number, parse_deck
+from ..game import Game, parse_deck
 from ..layout import catalogue, load_layout
 from ..render_text import wrap_text
 from ..rng import MAX_SEED
@@ -200,7 +200,8 @@ def deal_out(
     seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="One deal number.")] = None,
     seeds: Annotated[Optional[str], typer.Option(
         "--seeds", metavar="FIRST-LAST",
-        help="A range of deal numbers, e.g. 1-1000: one deal a line (JSON lines with --json).")
+        help="The deals, one a line (JSON lines with --json): FIRST-LAST, or several "
+             "joined by commas (1-1000; 1-10,50-60); a million at most.")
     ] = None,
     variant: VariantOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
     reveal: RevealOpt = False,
@@ -213,29 +214,32 @@ def deal_out(
     patience deal-out flower-garden --seeds 1-1000 --json --reveal > deals.jsonl
     """
     def body() -> None:
+        from ..seed_ranges import SeedRangeError, parse_seeds
+
         gid = resolve_game(game)
         var = check_variant(gid, variant)
         if (seed is None) == (seeds is None):
             raise Fail("give one of --seed N or --seeds FIRST-LAST")
         if seed is not None:
             _, _, first = deal_choice(gid, seed, None, None)
-            last = first
+            wanted = [first]
         else:
-            head, sep, tail = seeds.partition("-")
-            first, last = ascii_number(head, MAX_SEED), ascii_number(tail, MAX_SEED)
-            if not sep or first is None or last is None or last < first:
-                raise Fail(f"--seeds takes a range FIRST-LAST of whole numbers, e.g. 1-1000, "
-                           f"not {seeds[:30]!r}")
-            if last - first >= 1_000_000:
-                raise Fail("--seeds covers a million deals at most in one run")
-        for n in range(first, last + 1):
+            try:
+                wanted = [n for r in parse_seeds(seeds, DEALT_OUT_MOST) for n in r]
+            except SeedRangeError as exc:
+                raise Fail(f"--seeds: {exc}") from None
+        for k, n in enumerate(wanted):
             g = Game.new(gid, var, seed=n)
             if as_json:
                 output.write(json.dumps(position_json(g, reveal), ensure_ascii=False,
                                         separators=(",", ":")) + "\n")
             else:
-                output.write(board_text(g, ascii) + ("\n" if n < last else ""))
+                output.write(board_text(g, ascii) + ("\n" if k < len(wanted) - 1 else ""))
     run(body, as_json)
+
+
+#: the most deals one ``deal-out --seeds`` prints
+DEALT_OUT_MOST = 1_000_000
 
 
 def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, int]:
