@@ -92,7 +92,7 @@ class DealAnswer:
         return data
 
     def line(self) -> str:
-        return json.dumps(self.to_json(), separators=(", ", ": ")) + "\n"
+        return json.dumps(self.to_json(), separators=(", ", ": "), allow_nan=False) + "\n"
 
     @classmethod
     def from_json(cls, data: Any) -> "DealAnswer":

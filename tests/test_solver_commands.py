@@ -65,6 +65,18 @@ def test_solve_needs_a_deal_and_says_so(run):
     assert out.startswith("Won from the deal") and "patience new --code fours@2.r1" in out
 
 
+@pytest.mark.parametrize("args", [["solve"], ["hint"], ["odds", "fours", "--deals", "2"]])
+@pytest.mark.parametrize("seconds", ["nan", "NaN", "inf", "0"])
+def test_a_time_that_is_no_number_of_seconds_is_refused(run, tmp_path, args, seconds):
+    # "nan" passes every range check, and went into the results file as NaN (not JSON)
+    run("new", "fours", "--seed", "2")
+    results = tmp_path / "fours.jsonl"
+    extra = ["--results", str(results)] if args[0] == "odds" else []
+    result = run(*args, *extra, "--time", seconds)
+    assert result.code == 2 and "'--time'" in result.err and result.err.count("\n") == 1
+    assert not results.exists()
+
+
 def test_the_interval_widens_with_undecided_deals_and_never_counts_them_lost():
     from patience_cli.solver import odds_interval, wilson
 

@@ -115,6 +115,16 @@ RevealOpt = Annotated[bool, typer.Option(
                      "give the whole position.")]
 VariantOpt = Annotated[Optional[str], typer.Option(
     "--variant", help="A named variant of the game (see 'patience list').")]
+
+
+def seconds_given(value: float) -> float:
+    """A --time option's check beyond its range: "nan" passes every
+    comparison, and a results file must not hold NaN (it is not JSON)."""
+    if value != value:
+        raise typer.BadParameter("nan is not a number of seconds")
+    return value
+
+
 MemoryOpt = Annotated[Optional[int], typer.Option(
     "--memory", min=50, max=1_000_000, show_default=False,
     help="Megabytes of memory a search may take, at most (default 900; with --jobs, "

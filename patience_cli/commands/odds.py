@@ -18,6 +18,7 @@ from .app import (
     Fail,
     JsonOpt,
     MemoryOpt,
+    seconds_given,
     VariantOpt,
     refuse_contest,
     _complete_game,
@@ -48,7 +49,8 @@ def odds(
         "--states", min=10, help="Positions each deal may search (keeps a run "
         "reproducible).")] = 20_000,
     seconds: Annotated[float, typer.Option(
-        "--time", "-t", min=0.1, help="Seconds each deal may search, at most.")] = 10.0,
+        "--time", "-t", min=0.1, max=86400.0, callback=seconds_given,
+        help="Seconds each deal may search, at most.")] = 10.0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
                                       help="Worker processes on this machine (at most one "
                                       "a core; the memory cap is shared among them).")] = 1,

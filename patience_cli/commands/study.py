@@ -20,6 +20,7 @@ from .app import (
     Fail,
     JsonOpt,
     MemoryOpt,
+    seconds_given,
     NameOpt,
     StateOpt,
     VariantOpt,
@@ -148,7 +149,8 @@ def _solutions_text(game: Game, start, answers, from_deal: bool, as_json: bool) 
 
 
 TimeOpt = Annotated[float, typer.Option(
-    "--time", "-t", min=0.1, max=3600.0, help="Seconds to search before giving up.")]
+    "--time", "-t", min=0.1, max=3600.0, callback=seconds_given,
+    help="Seconds to search before giving up.")]
 StatesOpt = Annotated[Optional[int], typer.Option(
     "--states", min=10, help="Positions to search at most before giving up (the same "
     "answer on every machine, where --time depends on the machine's speed).")]
