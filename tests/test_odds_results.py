@@ -277,6 +277,9 @@ def test_bad_seeds_files_and_options_are_one_line_errors(run, tmp_path):
     result = run("odds", "fours", "--deals", "3", "--results", str(broken))
     assert result.code == 2 and "broken.jsonl, line 2: not JSON" in result.err
     assert broken.read_text().count("\n") == 3  # left as it was
+    # a results file whose folder would be a file: said so, not "File exists"
+    result = run("odds", "fours", "--deals", "1", "--results", str(broken / "x.jsonl"))
+    assert result.code == 1 and f"{broken} is a file, not a folder" in result.err
 
 
 @pytest.mark.heavy

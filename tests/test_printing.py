@@ -259,6 +259,14 @@ def test_print_usage_errors(run, args, words):
     assert result.code == 2 and words in result.err
 
 
+def test_a_sheet_whose_folder_would_be_a_file_says_so(run, tmp_path):
+    (tmp_path / "notes").write_text("mine")
+    result = run("print", "fours", "--format", "svg", "-o", "notes/fours.svg")
+    assert result.code == 1 and result.err.count("\n") == 1  # refused, as a full disk is
+    assert "notes is a file, not a folder" in result.err
+    assert (tmp_path / "notes").read_text() == "mine"
+
+
 def test_playing_never_imports_reportlab_or_jinja(tmp_path):
     code = ("import sys\nfrom patience_cli.cli import main\n"
             "main(['new', 'fours', '--seed', '1'])\nmain(['deal'])\nmain(['show'])\n"

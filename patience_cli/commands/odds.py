@@ -162,6 +162,7 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     *memory*: the bytes the searches may take (the solver's cap where None),
     shared among this machine's jobs, each Dask worker's own."""
     from ..odds_run import SchedulerError, run_here, run_on_dask
+    from .writing import why_unwritten
 
     if not todo:
         return
@@ -181,7 +182,8 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
                     _cut_torn_line(path)
                 fh = open(path, "a", encoding="utf-8")
             except OSError as exc:
-                raise Fail(f"cannot write {path}: {exc.strerror or exc}", EXIT_REFUSED) from None
+                raise Fail(f"cannot write {path}: {why_unwritten(exc, path)}",
+                           EXIT_REFUSED) from None
         for answer in source:
             if fh is not None:
                 fh.write(answer.line())

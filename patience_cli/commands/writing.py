@@ -50,6 +50,18 @@ def not_a_file(target: Path) -> str | None:
     return None if stat.S_ISREG(mode) else "special"
 
 
+def why_unwritten(exc: OSError, target: Path) -> str:
+    """Why *target* could not be written, in words: where a part of its path
+    is a file, not "File exists" (what making its folder answers then)."""
+    import errno
+
+    if exc.errno in (errno.EEXIST, errno.ENOTDIR):
+        for part in reversed(target.parents):
+            if part.exists() and not part.is_dir():
+                return f"{part} is a file, not a folder"
+    return exc.strerror or str(exc)
+
+
 def write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> None:
     """Have *writer* make the sheet in a temporary file, then put it in place
     whole (a rename: a full disk or a crash leaves any earlier file as it
@@ -83,7 +95,7 @@ def write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> No
             os.replace(tmp, target)
             tmp = None
     except OSError as exc:
-        why = exc.strerror or str(exc)
+        why = exc.strerror or str(exc) if to_stdout else why_unwritten(exc, target)
         where = "the sheet" if to_stdout else str(target)
         kept = "" if to_stdout else "; any earlier file there is unchanged"
         raise Fail(f"cannot write {where}: {why}{kept}", EXIT_REFUSED) from None
