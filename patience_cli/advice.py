@@ -161,7 +161,10 @@ class Advice:
         sending *card* up is a choice: the other may be the card that pile
         must wait for (a buried card on whose release a lower card depends:
         the Lady of the Manor's packets).  A foundation that takes *card* now
-        waits for such a card: nothing else can go on it."""
+        waits for such a card: nothing else can go on it; and so does each
+        place of *move*'s own foundation after *card* that takes its rank
+        again in the same suit or any (the Dial No. 2's centre, eight kings
+        of any suit)."""
         build = self.specs[move.dst].build
         suit = "same" if build is None else build.suit
         piles, rank = pos.piles, card.rank
@@ -177,6 +180,12 @@ class Advice:
             return False
         waiting = sum(1 for f in self.foundations
                       if f != move.dst and self.fits(pos, card, f))
+        if build is not None and build.sequence is not None and suit in ("any", "same"):
+            # its own places after this one that take the rank again wait too
+            # (the Dial No. 2's centre: K K K ..., any suit)
+            n = len(piles[move.dst]) + 1
+            while n < len(build.sequence) and build.sequence[n] == rank:
+                waiting, n = waiting + 1, n + 1
         return waiting < others
 
     @functools.cached_property

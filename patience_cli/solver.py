@@ -101,7 +101,10 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     and vacancies filled from the pack or the talon, its foundation's order read whole
 #:     (any card it needs first lying under it), foundations in sequence too (the
 #:     Storehouse: a king over a lower card of its suit; 2026-11-28).
-REVISION = 19
+#: 20: a card its own foundation takes again after it, rank for rank (the Dial No. 2's
+#:     centre of eight kings), is safe to send up while others of its rank are out
+#:     (2026-11-28).
+REVISION = 20
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

@@ -123,6 +123,18 @@ def test_dial2_rule_2_kings_to_the_centre_any_suit():
     assert refusal(rules, pos, WASTE, CENTRE) is not None
 
 
+def test_dial2_a_king_is_safe_to_send_to_the_centre_whatever_kings_are_left():
+    # the centre takes every king, in any order: the kings still out each
+    # have a place there, so sending one up is never a choice
+    rules, pos = dial2({CENTRE: "Kd", WASTE: "Ks"}, stock="Kh Kc 9s")
+    up = move_between(rules, WASTE, CENTRE)
+    assert rules.safe_foundation_move(pos, [up]) == up
+    # a card its twin could take the place of, with no other hour waiting, is a choice
+    rules, pos = dial2({WASTE: "7c"}, stock="7c 9s")
+    up = move_between(rules, WASTE, 1)
+    assert rules.is_legal(pos, up) and rules.safe_foundation_move(pos, [up]) is None
+
+
 def test_dial2_rule_3_the_waste_top_plays_when_it_fits():
     rules, pos = dial2({WASTE: "2d 6d"}, stock="9s")
     moves = [m for m in rules.legal_moves(pos) if m.kind == "move"]
