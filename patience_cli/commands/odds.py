@@ -18,7 +18,6 @@ from .app import (
     Fail,
     JsonOpt,
     MemoryOpt,
-    seconds_given,
     VariantOpt,
     refuse_contest,
     _complete_game,
@@ -27,6 +26,7 @@ from .app import (
     json_text,
     resolve_game,
     run,
+    seconds_given,
 )
 
 #: the most deals 'odds' names one by one in its text (--json names them all)

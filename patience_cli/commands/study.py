@@ -20,7 +20,6 @@ from .app import (
     Fail,
     JsonOpt,
     MemoryOpt,
-    seconds_given,
     NameOpt,
     StateOpt,
     VariantOpt,
@@ -33,6 +32,7 @@ from .app import (
     refuse_contest,
     resolve_game,
     run,
+    seconds_given,
     session,
 )
 from .writing import STDOUT, out_path, write

@@ -95,7 +95,7 @@ def write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> No
             os.replace(tmp, target)
             tmp = None
     except OSError as exc:
-        why = exc.strerror or str(exc) if to_stdout else why_unwritten(exc, target)
+        why = (exc.strerror or str(exc)) if to_stdout else why_unwritten(exc, target)
         where = "the sheet" if to_stdout else str(target)
         kept = "" if to_stdout else "; any earlier file there is unchanged"
         raise Fail(f"cannot write {where}: {why}{kept}", EXIT_REFUSED) from None
