@@ -193,6 +193,10 @@ def _against_program(gid: str, var: str | None, opponent: str) -> str:
     return "against-program"
 
 
+#: the most deals one ``deal-out --seeds`` prints
+DEALT_OUT_MOST = 1_000_000
+
+
 @app.command("deal-out")
 def deal_out(
     game: Annotated[str, typer.Argument(autocompletion=_complete_game,
@@ -236,10 +240,6 @@ def deal_out(
             else:
                 output.write(board_text(g, ascii) + ("\n" if k < len(wanted) - 1 else ""))
     run(body, as_json)
-
-
-#: the most deals one ``deal-out --seeds`` prints
-DEALT_OUT_MOST = 1_000_000
 
 
 def _winnable_seed(gid: str, var: str | None, start: int | None) -> tuple[int, int]:
