@@ -118,12 +118,14 @@ def late(game_id, seed, moves):
     return rules, pos
 
 
-@pytest.mark.parametrize("seed, moves, result", [(3, 55, WON), (5, 30, WON), (8, 45, WON)])
+@pytest.mark.parametrize("seed, moves, result", [(16, 30, WON), (19, 30, WON), (5, 55, WON)])
 def test_the_pruned_search_agrees_with_the_unpruned_one_on_late_positions(seed, moves, result):
     """Late positions of the Lady of the Manor's won deals, with cards taken
     from their heaps: decided alike with and without the heap rule, in fewer
-    positions with it."""
+    positions with it.  (Deals whose line the solver finds in a few thousand
+    positions: the position, not the finding, is what is tested.)"""
     rules, pos = late("lady-of-the-manor", seed, moves)
     pruned = solve(rules, pos, seconds=60, order="depth-first")
     full = solve(rules, pos, seconds=60, prune=False, order="depth-first")
     assert pruned.result == full.result == result
+    assert pruned.states < full.states
