@@ -35,7 +35,7 @@ from .features.placing import PlacedRounds
 from .features.talon import Talon
 from .layout import Role
 from .position import MoveKind
-from .solver_playouts import BURIES, EMPTY, NOISES
+from .solver_playouts import NOISES, lay_score
 
 NEVER = 99  # how soon a rank no foundation wants is wanted (as solver_bounded's)
 _MOVE = MoveKind.MOVE
@@ -256,11 +256,7 @@ class PlacedLines:
         rng, best, chosen = self.rng, None, 0
         for h in range(len(heaps) - 1, -1, -1):
             heap = heaps[h]
-            if not heap:
-                score = float(EMPTY)
-            else:
-                gap = soon(heap[-1]) - card
-                score = float(gap if gap >= 0 else BURIES - gap)
+            score = lay_score(card, soon(heap[-1]) if heap else None)
             if noise:
                 score += rng.random() * noise
             if best is None or score < best:

@@ -49,6 +49,17 @@ EMPTY, BURIES = 500, 1000
 DEAL_FIRST = 0.1
 
 
+def lay_score(card: int, under: int | None) -> float:
+    """How ill a card wanted after *card* cards is laid on one wanted after
+    *under* (None: on an empty pile): the fewer cards between, the better;
+    an empty pile, :data:`EMPTY`; over a card wanted sooner, worse than
+    either, the more the sooner (:data:`BURIES`)."""
+    if under is None:
+        return float(EMPTY)
+    gap = under - card
+    return float(gap if gap >= 0 else BURIES - gap)
+
+
 def worth_playing_out(rules: Rules) -> bool:
     """Whether the solver plays greedy lines in a game: where the player
     places the cards turned (``play.placing``), or deals a pack and builds
@@ -107,11 +118,7 @@ class Playouts:
         for move in reversed(laid):  # (the pruning's first first: ties go to it)
             card = how_soon(when, self.rules.moving_card(pos, move))
             under = pos.piles[move.dst]
-            if not under:
-                score = float(EMPTY)
-            else:
-                gap = how_soon(when, under[-1]) - card
-                score = float(gap if gap >= 0 else BURIES - gap)
+            score = lay_score(card, how_soon(when, under[-1]) if under else None)
             if noise:
                 score += rng.random() * noise
             if best is None or score < best:
