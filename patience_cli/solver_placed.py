@@ -1,6 +1,6 @@
 """Greedy lines with noise over compact positions, where the player places
 each card turned and no rule reads a suit (the Fly, the Fairest No. 2): the
-lines of :mod:`patience_cli.solver_playouts`, some thirty times as fast (for
+lines of :mod:`patience_cli.solver_playouts`, some ten times as fast (for
 the solver, :mod:`patience_cli.solver`; no I/O).
 
 In those games a position is no more than the ranks: each foundation's
@@ -35,9 +35,9 @@ from .features.placing import PlacedRounds
 from .features.talon import Talon
 from .layout import Role
 from .position import MoveKind
+from .solver_bounded import NEVER
 from .solver_playouts import NOISES, lay_score
 
-NEVER = 99  # how soon a rank no foundation wants is wanted (as solver_bounded's)
 _MOVE = MoveKind.MOVE
 
 
@@ -143,7 +143,7 @@ class PlacedLines:
 
     FIRST = 0  # the first round's number (its generator's seed)
     #: the positions a round of these lines is given for each one of the round
-    #: beside it: its positions cost a thirtieth of the time, and they win the deals
+    #: beside it: its positions cost a tenth of the time, and they win the deals
     WEIGHT = 4
 
     @staticmethod
@@ -287,5 +287,3 @@ class PlacedLines:
             out.append(move)
             pos = rules.apply(pos, move)
         return out if rules.is_won(pos) else None
-
-
