@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,7 +11,7 @@ import pytest
 
 from patience_cli import cli
 from patience_cli.cards import parse_card
-from patience_cli.engine import Move, Position
+from patience_cli.engine import Move, Position, Rules
 from patience_cli.games import load
 from patience_cli.layout import game_ids, load_layout
 
@@ -108,6 +109,13 @@ def pile_text(rules, pos: Position, number: int) -> str:
 ALL_GAMES = game_ids()
 #: Every game and each of its variants: (game id, variant or None).
 ALL_ROWS = [(g, v) for g in ALL_GAMES for v in (None, *load_layout(g).variants)]
+
+
+@functools.cache
+def rules_of(game_id: str, variant: str | None = None) -> Rules:
+    """A row's rules, made once per test process: what the modules read of
+    every row to choose the rows a test runs on (no deal is dealt for it)."""
+    return load(game_id, variant)[1]
 
 
 def pytest_report_header(config):

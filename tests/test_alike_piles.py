@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from conftest import ALL_ROWS
+from conftest import ALL_ROWS, rules_of
 from feature_kit import made_up
 from patience_cli.features.feature import Feature
 from patience_cli.game import Game
@@ -23,7 +23,7 @@ def refilled_alike(rules):
             if any(rules.specs[i].refill or rules.specs[i].group in sources for i in g)]
 
 
-REFILLED = [(g, v) for g, v in ALL_ROWS if refilled_alike(Game.new(g, v, seed=1).rules)]
+REFILLED = [(g, v) for g, v in ALL_ROWS if refilled_alike(rules_of(g, v))]
 
 
 def covered(rules):
@@ -37,8 +37,8 @@ def covered(rules):
 # (the Zodiac's foundations, its only alike piles, take no card before every
 # card of the pack is placed: random play never gets there)
 ALIKE = [(g, v) for g, v in ALL_ROWS if g != "zodiac"
-         and Game.new(g, v, seed=1).rules.alike_groups()
-         and not covered(Game.new(g, v, seed=1).rules)]
+         and rules_of(g, v).alike_groups()
+         and not covered(rules_of(g, v))]
 
 RESERVE = [{"group": "reserve", "name": "Reserve", "role": "tableau", "count": 3,
             "number": 8, "at": [0, 6], "step": [1.5, 0], "deal": 1,
@@ -125,7 +125,7 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
 
 
 LATER = [(g, v) for g, v in ALL_ROWS if any(
-    type(f).reads_places is not Feature.reads_places for f in Game.new(g, v, seed=1).rules.features)]
+    type(f).reads_places is not Feature.reads_places for f in rules_of(g, v).features)]
 
 
 @pytest.mark.parametrize("game_id, variant", LATER)

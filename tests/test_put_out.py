@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from conftest import ALL_ROWS
+from conftest import ALL_ROWS, rules_of
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 
-PUT_OUT = [(g, v) for g, v in ALL_ROWS if Game.new(g, v, seed=1).rules.put_out]
+PUT_OUT = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).put_out]
 
 
 def test_the_games_that_put_cards_out_of_play():

@@ -182,7 +182,7 @@ def test_a_search_is_charged_only_for_the_memory_it_adds(monkeypatch):
     held = [8 << 30]  # the process holds 8 GB already, and each look finds 1 MB more
 
     def resident():
-        held[0] += 1 << 20
+        held[0] += 10 << 20
         return held[0]
     monkeypatch.setattr(solver, "_resident", resident)
     found = solve(game.rules, game.start, seconds=60, max_states=3000)
@@ -211,7 +211,7 @@ def test_a_hint_that_finds_no_win_in_time_gives_the_move_that_looks_best(run):
 
 def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
     """--memory sets the bound of 'solve', 'hint' and 'odds' (megabytes): a search
-    whose process grows by a megabyte at each look stops at 60 given
+    whose process grows by ten megabytes at each look stops at 60 given
     --memory 60, says that a larger --memory would help, and 'odds' records
     the deal undecided at the positions it reached; given more, it goes on
     to its budget of positions."""
@@ -220,7 +220,7 @@ def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
     held = [1 << 30]
 
     def resident():
-        held[0] += 1 << 20
+        held[0] += 10 << 20
         return held[0]
     monkeypatch.setattr(solver, "_resident", resident)
     small = run("solve", "flower-garden", "--seed", "2", "--states", "200000", "--time", "60",

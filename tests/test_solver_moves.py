@@ -5,13 +5,13 @@ import random
 
 import pytest
 
-from conftest import ALL_ROWS
+from conftest import ALL_ROWS, rules_of
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.solver_moves import PlainMoves
 from patience_cli.solver_pruning import Pruning
 
-PLAIN = [(g, v) for g, v in ALL_ROWS if PlainMoves.of(Game.new(g, v, seed=1).rules) is not None]
+PLAIN = [(g, v) for g, v in ALL_ROWS if PlainMoves.of(rules_of(g, v)) is not None]
 
 
 def test_it_takes_the_plain_layouts_and_not_those_a_feature_or_a_game_moves_in():

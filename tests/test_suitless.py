@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from conftest import ALL_ROWS
+from conftest import ALL_ROWS, rules_of
 from patience_cli.cards import Card
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
 from patience_cli.solver_pruning import Pruning
 
-SUITLESS = [(g, v) for g, v in ALL_ROWS if Game.new(g, v, seed=1).rules.suitless]
+SUITLESS = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).suitless]
 
 
 def test_the_games_where_no_rule_reads_a_suit():
