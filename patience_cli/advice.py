@@ -12,8 +12,9 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 from .cards import Card, codes, ranks
 from .features.feature import Feature
-from .layout import Layout, PileSpec, Role
+from .layout import FIRST, Layout, PileSpec, Role
 from .position import DEAL, Move, Position
+from .records import Record
 
 
 #: the piles whose bytes :meth:`Advice._rows` remembers at most (some 20 MB)
@@ -471,13 +472,18 @@ class Advice:
                   if g} | {p.group for p in self.specs if p.blocked_by or p.take_top
                            or p.set_aside}
         if self.layout.rules == "standard":
+            # piles of groups no rule names, alike across their groups (Napoleon's
+            # Square's packets on three sides of the square)
+            unnamed = {} if only is not None else self._unnamed_groups()
+            across: dict[tuple, list[int]] = {}
             for group, piles in self.group_piles.items():
                 if only is not None and group != only:
                     continue
                 specs = [self.specs[i] for i in piles]
                 first = specs[0]
-                if len(piles) < 2 or first.role not in (Role.TABLEAU, Role.FOUNDATION,
-                                                        Role.RESERVE, Role.DISCARD) or \
+                if (len(piles) < 2 and group not in unnamed) \
+                        or first.role not in (Role.TABLEAU, Role.FOUNDATION,
+                                              Role.RESERVE, Role.DISCARD) or \
                         group in ordered or group in placed \
                         or (first.build is not None and first.build.step_by) \
                         or any(p.number in named or isinstance(p.deal_up, tuple)
@@ -486,11 +492,44 @@ class Advice:
                 # the piles of the group that the rules treat alike: all of
                 # them, or those of one build where a layout gives each its
                 # own (the Sultan's kings of one suit, its ace of hearts apart)
-                classes: dict[tuple, list[int]] = {}
+                classes = across if group in unnamed else {}
                 for i, p in zip(piles, specs):
                     classes.setdefault(_play_rule(p), []).append(i)
-                out.extend(tuple(c) for c in classes.values() if len(c) > 1)
-        return tuple(out)
+                if classes is not across:
+                    out.extend(tuple(c) for c in classes.values() if len(c) > 1)
+            out.extend(tuple(c) for c in across.values() if len(c) > 1)
+        return tuple(sorted(out))
+
+    def _unnamed_groups(self) -> set[str]:
+        """The groups that no rule names (no pile's or [play]'s setting holds
+        the group's name, nor does the game's own settings), whose piles a
+        build reads nothing of beside their own cards: a pile of one is
+        alike to a pile of another with the same rules."""
+        named: set[str] = set()
+        for spec in self.specs:
+            _strings((spec.build, spec.accepts_from, spec.refill, spec.second_to,
+                      spec.take_top, spec.set_aside, spec.blocked_by, spec.deal_up), named)
+        _strings((self.layout.play, self.layout.game), named)
+        return {g for g, piles in self.group_piles.items() if g not in named and all(
+            b is None or not (b.distinct_suits or b.step_by or
+                              (b.first_of == "group" and FIRST in (b.base, b.until)))
+            for b in (self.specs[i].build for i in piles))}
+
+
+def _strings(value: Any, into: set[str]) -> None:
+    """Every string held in *value* (records, tuples, lists, dicts), into *into*."""
+    if isinstance(value, str):
+        into.add(value)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for v in value:
+            _strings(v, into)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            _strings(k, into)
+            _strings(v, into)
+    elif isinstance(value, Record):
+        for name in type(value).__slots__:
+            _strings(getattr(value, name, None), into)
 
 
 def _play_rule(p: PileSpec) -> tuple:

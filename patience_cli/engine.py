@@ -18,6 +18,7 @@ the hooks of :data:`HOOKS`.  The core is split by what it answers:
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
 
 from .advice import Advice
@@ -304,13 +305,12 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             # nor the places of a game that words its own builds: Hoffmann's
             # Constitution begins each heap from the card above it).
             firsts: dict[tuple, int] = {}
+            kind = self._vacancy_kind
             for d in dst_group:
                 if not pos.piles[d] and d not in self.placed_by:  # each place its own
-                    firsts.setdefault((self.specs[d].group, self.specs[d].build,
-                                       self._worded and d), d)
+                    firsts.setdefault((kind[d], self.specs[d].build, self._worded and d), d)
             dsts = [d for d in dst_group if pos.piles[d] or d in self.placed_by
-                    or firsts.get((self.specs[d].group, self.specs[d].build,
-                                   self._worded and d)) == d]
+                    or firsts.get((kind[d], self.specs[d].build, self._worded and d)) == d]
             # the takers of each rank, in order (those that take any rank, or
             # are asked in full, under every rank): a card looks at its own
             by_rank: dict[int, list[tuple]] = {}
@@ -346,6 +346,19 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         if self.has_deal_step and self.deal_open(pos):
             yield DEAL
 
+    @functools.cached_property
+    def _vacancy_kind(self) -> tuple[str | tuple[int, ...], ...]:
+        """Each pile's kind of vacancy, for the move generator to list one
+        empty pile of each: its layout group, or, for piles alike across
+        groups (:meth:`alike_groups`: Napoleon's Square's packets on three
+        sides), their class of piles alike."""
+        kind: list[str | tuple[int, ...]] = [spec.group for spec in self.specs]
+        for group in self.alike_groups():
+            if len({self.specs[i].group for i in group}) > 1:
+                for i in group:
+                    kind[i] = group
+        return tuple(kind)
+
     def deal_open(self, pos: Position) -> bool:
         """Whether the dealing step may be taken now: its rule allows it and
         no feature holds it back (a card that must be played first)."""
@@ -377,7 +390,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         the Shah's outer card into an opened ray, it does)."""
         return (not pos.piles[dst] and len(pos.piles[src]) == 1
                 and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU
-                and self.specs[src].group == self.specs[dst].group)
+                and self._vacancy_kind[src] == self._vacancy_kind[dst])
 
     # ------------------------------------------------------------------ legality
     def is_legal(self, pos: Position, move: Move) -> bool:

@@ -109,7 +109,10 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 21: where the player places the cards turned and no rule reads a suit (the Fly, the
 #:     Fairest No. 2), the greedy lines over compact positions, some ten times as fast,
 #:     given four positions for each of the rounds' beside them (2026-11-28).
-REVISION = 21
+#: 22: piles of several groups that no rule names, built alike, taken as alike across
+#:     their groups (Napoleon's Square's packets on three sides, the Fortress's two
+#:     wings; 2026-11-29).
+REVISION = 22
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

@@ -59,18 +59,18 @@ class PlainMoves:
     def __init__(self, rules: Rules, pooled: int | None = None) -> None:
         self.rules = rules
         self.pooled = pooled
-        specs, plain = rules.specs, rules.plain_builds
+        specs, plain, kind = rules.specs, rules.plain_builds, rules._vacancy_kind
         #: each group of piles played to, in the engine's order: each pile with
         #: what makes two empty ones alike, its plain build, and whether it is
-        #: a tableau pile (and of which group), for the pointless move below
+        #: a tableau pile (and of which kind of vacancy), for the pointless move below
         self.groups = tuple(
-            tuple((d, (specs[d].group, specs[d].build), plain[d],
-                   specs[d].role is Role.TABLEAU and specs[d].group) for d in group)
+            tuple((d, (kind[d], specs[d].build), plain[d],
+                   specs[d].role is Role.TABLEAU and kind[d]) for d in group)
             for group in rules._build_targets)
         #: each pile played from: whether a move names its card, whether every
-        #: card of it is free (a hand), and its tableau group (else False)
+        #: card of it is free (a hand), and its tableau kind of vacancy (else False)
         self.sources = tuple((s, specs[s].several_free, specs[s].available == "all",
-                              specs[s].role is Role.TABLEAU and specs[s].group)
+                              specs[s].role is Role.TABLEAU and kind[s])
                              for s in rules.sources)
         self._after: dict[tuple, frozenset[int]] = {}
         #: each group's takers by rank (:meth:`_by_rank`), by its piles' top cards

@@ -80,7 +80,8 @@ def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
     """The three encodings agree in *pos*: every listed move is legal with no
     words against it; every move from pile to pile (and the deal step) is
     legal exactly when no words refuse it; every legal one-card move is
-    listed, or lands on an empty pile alike to a listed one, or moves a
+    listed, or lands on an empty pile alike to a listed one (of its group,
+    or of its class of piles alike across groups), or moves a
     whole packet to an empty packet (which changes nothing: never listed), or
     is listed with its card named (a pile whose every card is free), or is a
     game's own move named another way round (its module answers for it).
@@ -110,7 +111,7 @@ def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
                 continue  # a pair, named the other way round, listed once
             alike = [x for x in listed if x.src == m.src and x.dst is not None
                      and not pos.piles[x.dst] and not pos.piles[m.dst]
-                     and rules.specs[x.dst].group == rules.specs[m.dst].group
+                     and rules._vacancy_kind[x.dst] == rules._vacancy_kind[m.dst]
                      and rules.specs[x.dst].build == rules.specs[m.dst].build]
             pointless = rules._pointless(pos, m.src, m.dst)
             assert alike or pointless, f"{m} is legal but not listed"

@@ -45,9 +45,15 @@ RESERVE = [{"group": "reserve", "name": "Reserve", "role": "tableau", "count": 3
             "build": {"direction": "down", "suit": "any", "empty": "any"}}]
 
 
-def alike(refill):
-    rules = made_up(piles={1: {"refill": refill}} if refill else None, extra_piles=RESERVE)
-    return {rules.specs[g[0]].group for g in rules.alike_groups()}
+def alike(refill, reserve_build=None):
+    """The alike groups of the made-up game with a reserve of three, each
+    as the layout groups its piles come from."""
+    reserve = [{**RESERVE[0], "build": reserve_build}] if reserve_build else RESERVE
+    rules = made_up(piles={1: {"refill": refill}} if refill else None, extra_piles=reserve)
+    return {frozenset(rules.specs[i].group for i in g) for g in rules.alike_groups()}
+
+
+ROW, RESERVE_, HOME = frozenset({"row"}), frozenset({"reserve"}), frozenset({"foundation"})
 
 
 def test_piles_refilled_a_card_at_a_time_stay_alike_where_no_rule_reads_their_places():
@@ -58,14 +64,28 @@ def test_piles_refilled_a_card_at_a_time_stay_alike_where_no_rule_reads_their_pl
     place, nor up to two cards (which row gets how many would hang on
     which is short), nor in a game with a rule that reads places (the
     Fourteenth pairs two cards of one row or one column)."""
-    assert alike(None) == {"row", "reserve", "foundation"}
-    assert alike({"from": ["reserve"]}) == {"row", "reserve", "foundation"}
-    assert alike({"from": ["reserve"], "same_place": True}) == {"foundation"}
-    assert alike({"from": ["reserve"], "size": 2}) == {"foundation"}
-    assert alike({"from": ["reserve"], "size": 2, "count": 2}) == {"row", "reserve", "foundation"}
-    assert Game.new("fourteenth", seed=1).rules.alike_groups() == ()
+    assert alike({"from": ["reserve"]}) == {ROW, RESERVE_, HOME}
+    assert alike({"from": ["reserve"], "same_place": True}) == {HOME}
+    assert alike({"from": ["reserve"], "size": 2}) == {HOME}
+    assert alike({"from": ["reserve"], "size": 2, "count": 2}) == {ROW, RESERVE_, HOME}
+    assert rules_of("fourteenth").alike_groups() == ()
     assert {("red-and-black", None), ("square", None), ("constitution", None),
             ("light-and-shade", "hoffmann"), ("napoleons-square", None)} <= set(REFILLED)
+
+
+def test_piles_of_two_groups_no_rule_names_are_alike_across_them():
+    """The rows and the reserve, built alike and named by no rule, are one
+    group alike (Napoleon's Square's packets on three sides of the square);
+    not where a rule names one of them (the rows refilled from the
+    reserve), nor where their builds differ."""
+    assert alike(None) == {ROW | RESERVE_, HOME}
+    assert alike({"from": ["reserve"]}) == {ROW, RESERVE_, HOME}
+    assert alike(None, {"direction": "up", "suit": "any", "empty": "any"}) == \
+        {ROW, RESERVE_, HOME}
+    squares = [[rules_of("napoleons-square", v).specs[i].group for i in g]
+               for v in (None, "singles") for g in rules_of("napoleons-square", v).alike_groups()]
+    assert sorted(set(squares[0])) == ["left", "right", "top"] and len(squares[0]) == 12
+    assert squares[2] == squares[0]
 
 
 def mapped(move, to):
