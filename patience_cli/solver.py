@@ -112,7 +112,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 22: piles of several groups that no rule names, built alike, taken as alike across
 #:     their groups (Napoleon's Square's packets on three sides, the Fortress's two
 #:     wings; 2026-11-29).
-REVISION = 22
+#: 23: and the pack's next card offered to one empty pile of such a class, not one a
+#:     group (2026-11-29).
+REVISION = 23
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

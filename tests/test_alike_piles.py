@@ -12,7 +12,7 @@ from feature_kit import made_up
 from patience_cli.features.feature import Feature
 from patience_cli.game import Game
 from patience_cli.layout import Role
-from patience_cli.position import MoveKind
+from patience_cli.position import Move, MoveKind
 
 
 
@@ -178,3 +178,20 @@ def test_piles_alike_once_the_rule_that_reads_their_places_stops(game_id, varian
             break
         pos = rules.apply(pos, rnd.choice(moves))
     assert checked
+
+
+def test_an_empty_pile_of_a_class_alike_across_groups_is_offered_once():
+    """Napoleon's Square (singles), deal 3: Packet 5 (the top side) and Packet 1
+    (the left side) emptied, the pack's next card is offered to one of them,
+    not to each side; the other stays a legal move, only not listed."""
+    game = Game.new("napoleons-square", "singles", seed=3)
+    for words in (["5", "13"], ["1", "4"]):
+        game.play(game.parse_move(words))
+    rules, pos = game.rules, game.position
+    stock = rules.layout.by_number(21).index
+    empty = {rules.layout.by_number(n).index for n in (1, 5)}
+    assert {i for i, pile in enumerate(pos.piles) if not pile and i < 12} == empty
+    listed = list(rules.legal_moves(pos))
+    assert [m.dst in empty for m in listed if m.src == stock] == [True]
+    for dst in empty:
+        assert rules.is_legal(pos, Move(MoveKind.MOVE, stock, dst))

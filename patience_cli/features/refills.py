@@ -215,13 +215,14 @@ class PackFill(Feature):
         return cls(rules, piles, stock[0]) if piles else None
 
     def moves(self, pos: Position) -> Iterable[Move]:
-        """The pack's next card into a vacancy (the first of each group: they
-        are alike)."""
+        """The pack's next card into a vacancy (the first of each group, or of
+        each class of piles alike across groups: they are alike)."""
         if not pos.piles[self.stock]:
             return
         kinds = set()
+        vacancy = self.rules._vacancy_kind
         for i in self.piles:
-            kind = (self.rules.specs[i].group, self.rules.specs[i].build)
+            kind = (vacancy[i], self.rules.specs[i].build)
             if not pos.piles[i] and kind not in kinds:
                 kinds.add(kind)
                 yield Move(MoveKind.MOVE, self.stock, i)
