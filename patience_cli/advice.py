@@ -474,7 +474,7 @@ class Advice:
         if self.layout.rules == "standard":
             # piles of groups no rule names, alike across their groups (Napoleon's
             # Square's packets on three sides of the square)
-            unnamed = {} if only is not None else self._unnamed_groups()
+            unnamed = set() if only is not None else self._unnamed_groups()
             across: dict[tuple, list[int]] = {}
             for group, piles in self.group_piles.items():
                 if only is not None and group != only:

@@ -385,9 +385,10 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
                     yield Move(_MOVE, src, dst, count)
 
     def _pointless(self, pos: Position, src: int, dst: int) -> bool:
-        """Moving a whole packet to an empty packet of the same group changes
-        nothing: it is legal but never listed (into another group's place, as
-        the Shah's outer card into an opened ray, it does)."""
+        """Moving a whole packet to an empty packet of the same group (or of
+        its class alike across groups) changes nothing: it is legal but never
+        listed (into another group's place, as the Shah's outer card into an
+        opened ray, it does)."""
         return (not pos.piles[dst] and len(pos.piles[src]) == 1
                 and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU
                 and self._vacancy_kind[src] == self._vacancy_kind[dst])
