@@ -528,8 +528,7 @@ def _strings(value: Any, into: set[str]) -> None:
             _strings(k, into)
             _strings(v, into)
     elif isinstance(value, Record):
-        for name in type(value).__slots__:
-            _strings(getattr(value, name, None), into)
+        _strings(value._values(), into)
 
 
 def _play_rule(p: PileSpec) -> tuple:

@@ -305,7 +305,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             # nor the places of a game that words its own builds: Hoffmann's
             # Constitution begins each heap from the card above it).
             firsts: dict[tuple, int] = {}
-            kind = self._vacancy_kind
+            kind = self.vacancy_kinds
             for d in dst_group:
                 if not pos.piles[d] and d not in self.placed_by:  # each place its own
                     firsts.setdefault((kind[d], self.specs[d].build, self._worded and d), d)
@@ -347,9 +347,10 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             yield DEAL
 
     @functools.cached_property
-    def _vacancy_kind(self) -> tuple[str | tuple[int, ...], ...]:
-        """Each pile's kind of vacancy, for the move generator to list one
-        empty pile of each: its layout group, or, for piles alike across
+    def vacancy_kinds(self) -> tuple[str | tuple[int, ...], ...]:
+        """Each pile's kind of vacancy, for the move generator (and a rule
+        feature offering a card to a vacancy) to list one empty pile of each:
+        its layout group, or, for piles alike across
         groups (:meth:`alike_groups`: Napoleon's Square's packets on three
         sides), their class of piles alike."""
         kind: list[str | tuple[int, ...]] = [spec.group for spec in self.specs]
@@ -391,7 +392,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         opened ray, it does)."""
         return (not pos.piles[dst] and len(pos.piles[src]) == 1
                 and self.specs[src].role is Role.TABLEAU and self.specs[dst].role is Role.TABLEAU
-                and self._vacancy_kind[src] == self._vacancy_kind[dst])
+                and self.vacancy_kinds[src] == self.vacancy_kinds[dst])
 
     # ------------------------------------------------------------------ legality
     def is_legal(self, pos: Position, move: Move) -> bool:

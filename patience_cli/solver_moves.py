@@ -59,7 +59,7 @@ class PlainMoves:
     def __init__(self, rules: Rules, pooled: int | None = None) -> None:
         self.rules = rules
         self.pooled = pooled
-        specs, plain, kind = rules.specs, rules.plain_builds, rules._vacancy_kind
+        specs, plain, kind = rules.specs, rules.plain_builds, rules.vacancy_kinds
         #: each group of piles played to, in the engine's order: each pile with
         #: what makes two empty ones alike, its plain build, and whether it is
         #: a tableau pile (and of which kind of vacancy), for the pointless move below

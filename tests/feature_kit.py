@@ -111,7 +111,7 @@ def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
                 continue  # a pair, named the other way round, listed once
             alike = [x for x in listed if x.src == m.src and x.dst is not None
                      and not pos.piles[x.dst] and not pos.piles[m.dst]
-                     and rules._vacancy_kind[x.dst] == rules._vacancy_kind[m.dst]
+                     and rules.vacancy_kinds[x.dst] == rules.vacancy_kinds[m.dst]
                      and rules.specs[x.dst].build == rules.specs[m.dst].build]
             pointless = rules._pointless(pos, m.src, m.dst)
             assert alike or pointless, f"{m} is legal but not listed"

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
         targets: tuple[int, ...]
         deals_up: bool
         features: tuple["Feature", ...]
+        vacancy_kinds: tuple[str | tuple[int, ...], ...]
 
         def available_cards(self, pos: Position, index: int) -> list[Card]: ...
         def fits(self, pos: Position, card: Card, dst: int) -> bool: ...

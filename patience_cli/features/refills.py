@@ -220,7 +220,7 @@ class PackFill(Feature):
         if not pos.piles[self.stock]:
             return
         kinds = set()
-        vacancy = self.rules._vacancy_kind
+        vacancy = self.rules.vacancy_kinds
         for i in self.piles:
             kind = (vacancy[i], self.rules.specs[i].build)
             if not pos.piles[i] and kind not in kinds:
