@@ -138,6 +138,11 @@ def test_nothing_overlaps_on_the_diagram(game_id, seed):
 
 @pytest.mark.heavy
 def test_booklet_has_title_contents_and_every_game(tmp_path):
+    """The title page, the contents (a line a game, in reading order, each a
+    link to its page), and every game's sheets where the contents and the
+    outline say: the outline read from the PDF for every game, the pages'
+    text for the first, the last and a sample between (pypdf takes a tenth
+    of a second to read a page's text)."""
     path = tmp_path / "booklet.pdf"
     printing.write_booklet(path, "a4")
     reader = PdfReader(str(path))
@@ -148,19 +153,30 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
 
     assert "Patience" in page_text(0)
     assert "Contents" in page_text(1)
-    contents = ""  # the contents run on over as many pages as the games need
+    contents, links = "", []  # the contents run on over as many pages as the games need
     for number in range(1, len(reader.pages)):
         if "pile numbers used in play" in flat(page_text(number)):
             break
         contents += page_text(number) + "\n"
+        links += [a.get_object() for a in reader.pages[number].get("/Annots", [])]
     numbers = [int(n) for n in re.findall(r"\.\s+(\d+)\s*$", contents, flags=re.M)]
     assert len(numbers) == len(ALL_GAMES)
     listed = flat(contents)  # as a reader looks for them: la Belle Lucie under B
     assert listed.index("La Belle Lucie") < listed.index("The Besieged City") < \
         listed.index("Canfield or Klondike") < listed.index("The Kings")
     in_order = sorted(ALL_GAMES, key=lambda g: printing.reading_key(load_layout(g).title))
-    for gid, page in zip(in_order, numbers):
-        title = load_layout(gid).title
+    titles = [load_layout(gid).title for gid in in_order]
+    outline = [(item.title, reader.get_destination_page_number(item) + 1)
+               for item in reader.outline]
+    assert outline == list(zip(titles, numbers))
+    assert reader.trailer["/Root"]["/PageMode"] == "/UseOutlines"
+    # each line of the contents leads to its game: a link to the place the outline names
+    page_of = {page.indirect_reference.idnum: n + 1 for n, page in enumerate(reader.pages)}
+    led_to = [page_of[link["/Dest"][0].idnum] for link in links
+              if link.get("/Subtype") == "/Link"]  # the title's link, then the number's
+    assert [to for n, to in enumerate(led_to) if n == 0 or to != led_to[n - 1]] == numbers
+    for n in sorted({0, len(titles) // 3, 2 * len(titles) // 3, len(titles) - 1}):
+        title, page = outline[n]
         assert title in contents.splitlines()
         lines = [line.strip() for line in page_text(page - 1).splitlines()]
         assert title in lines, (title, page)

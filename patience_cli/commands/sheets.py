@@ -28,7 +28,9 @@ from .writing import out_path, write
 def print_sheet(
     game: Annotated[Optional[str], typer.Argument(help="The game to print.",
                                                    autocompletion=_complete_game)] = None,
-    all_games: Annotated[bool, typer.Option("--all", help="One booklet of every game.")] = False,
+    all_games: Annotated[bool, typer.Option(
+        "--all", help="One booklet of every game: a contents page, each line a link to its "
+                      "game, and an outline of the games for a PDF reader.")] = False,
     out: Annotated[Optional[str], typer.Option(
         "-o", "--output", help="Where to write (default: output/GAME.pdf).")] = None,
     seed: Annotated[Optional[str], typer.Option(

@@ -165,11 +165,19 @@ def rule_flowables(layout: Layout, st: dict[str, ParagraphStyle]) -> list[Flowab
 
 # ---------------------------------------------------------------- documents
 class GameTitle(Paragraph):
-    """A game's title: the booklet's contents list is made from these."""
+    """A game's title: the booklet's contents list and its outline (the
+    bookmarks a PDF reader lists beside the pages) are made from these;
+    *key* names the place both lead to (:func:`outline_key`)."""
 
-    def __init__(self, text: str, style: ParagraphStyle, toc_text: str) -> None:
+    def __init__(self, text: str, style: ParagraphStyle, toc_text: str, key: str) -> None:
         super().__init__(text, style)
         self.toc_text = toc_text
+        self.key = key
+
+
+def outline_key(layout: Layout) -> str:
+    """The name of the place a game's sheets begin, in a booklet."""
+    return f"game-{layout.id}" + (f"-{layout.variant}" if layout.variant else "")
 
 
 FOOT_NUMBER_ROOM = 24  # points kept at the foot's right for the page number
@@ -193,7 +201,7 @@ def fitted(text: str, width: float, font: str, size: float) -> str:
 
 class Doc(BaseDocTemplate):
     def __init__(self, target, paper: str, title: str, footer: str,
-                 first: str = "sheet") -> None:
+                 first: str = "sheet", outline: bool = False) -> None:
         size = PAPERS[paper]
         super().__init__(
             target if isinstance(target, io.BytesIO) else str(target),  # in memory: a trial
@@ -203,6 +211,7 @@ class Doc(BaseDocTemplate):
             creator="patience-cli", producer="patience-cli (reportlab)",
             invariant=1)
         self.footer = footer
+        self.outline = outline  # a booklet's: its games listed beside the pages
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body",
                       leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         templates = [PageTemplate(id="sheet", frames=[frame], onPage=self._footer),
@@ -221,15 +230,20 @@ class Doc(BaseDocTemplate):
         canvas.restoreState()
 
     def afterFlowable(self, flowable) -> None:
-        if isinstance(flowable, GameTitle):
-            self.notify("TOCEntry", (0, flowable.toc_text, self.page))
+        if isinstance(flowable, GameTitle) and self.outline:
+            # the title's page: a bookmark in the outline, the contents' line a link to it
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.toc_text, flowable.key, level=0)
+            self.canv.showOutline()  # a reader opens the booklet with its outline shown
+            self.notify("TOCEntry", (0, flowable.toc_text, self.page, flowable.key))
 
 
 def game_story(layout: Layout, game: "Game | None", doc: Doc,
                st: dict[str, ParagraphStyle]) -> list[Flowable]:
     """A game's sheets: the diagram page, then the rule sheet."""
     story: list[Flowable] = [
-        GameTitle(inline(sheet_title(layout)), st["title"], sheet_title(layout)),
+        GameTitle(inline(sheet_title(layout)), st["title"], sheet_title(layout),
+                  outline_key(layout)),
         Paragraph(symbols(html.escape(subtitle(layout, game))), st["sub"]),
     ]
     legend = legend_flowables(layout, game, st)
@@ -364,7 +378,7 @@ def write_booklet(target: Path, paper: str = "a4", ids: Iterable[str] | None = N
     layouts = sorted((load_layout(gid) for gid in (ids if ids is not None else game_ids())),
                      key=lambda layout: reading_key(layout.title))
     doc = Doc(target, paper, "Patience: the games of the books", "patience-cli booklet",
-              first="plain")
+              first="plain", outline=True)
     toc = _contents(st, _expected_contents(layouts, paper, st))
     story = _front_matter(len(layouts), st, doc, toc)
     for layout in layouts:
@@ -395,7 +409,7 @@ def _front_matter(count: int, st: dict[str, ParagraphStyle], doc: Doc,
 
 
 def _contents(st: dict[str, ParagraphStyle],
-              entries: list[tuple[int, str, int, None]]) -> TableOfContents:
+              entries: list[tuple[int, str, int, str | None]]) -> TableOfContents:
     """The contents list, showing *entries* until the booklet's own pass fills it."""
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [st["toc0"]]
@@ -404,17 +418,18 @@ def _contents(st: dict[str, ParagraphStyle],
 
 
 def _expected_contents(layouts: list[Layout], paper: str,
-                       st: dict[str, ParagraphStyle]) -> list[tuple[int, str, int, None]]:
+                       st: dict[str, ParagraphStyle]) -> list[tuple[int, str, int, str]]:
     """The contents as they come out when every game takes its two pages:
     the front matter is set alone (a page or two of text) until the number of
     its pages settles, so that the booklet itself is usually set once, not
     three times."""
     front = 0
     for _ in range(4):  # settles at the second or third setting (a guess: the pass corrects it)
-        entries = [(0, sheet_title(layout), front + 1 + 2 * i, None)
+        entries = [(0, sheet_title(layout), front + 1 + 2 * i, outline_key(layout))
                    for i, layout in enumerate(layouts)]
         doc = Doc(io.BytesIO(), paper, "", "", first="plain")
-        toc = _contents(st, entries)
+        # set without its links: the places they lead to are not in this trial
+        toc = _contents(st, [entry[:3] + (None,) for entry in entries])
         toc.beforeBuild()  # what it draws: the entries it was given
         doc.build(_front_matter(len(layouts), st, doc, toc))
         if doc.page == front:
