@@ -14,7 +14,9 @@ all, a position is remembered by its ranks alone; the order cards were put
 out of play in is never part of it).  Where every card is dealt
 at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
-win a position looks (:class:`Guide`): the greedy searches find most wins,
+win a position looks (:class:`Guide`), and where cards go out by pairs, each
+round of them followed by a beam search move by move that keeps the lines with
+most pairs open (:mod:`patience_cli.solver_pairs_beam`): these find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
 search is depth-first, taking turns with rounds of a search that keeps near
 its first choices (:mod:`patience_cli.solver_bounded`), which finds wins
@@ -62,6 +64,7 @@ from .position import MoveKind
 from .solver_compact import CompactSearch, Tables
 from .solver_beam import Beam, worth_beaming
 from .solver_guide import Guide
+from .solver_pairs_beam import PairsBeam, worth_pairs_beam
 from .solver_placed import PlacedLines
 from .solver_playouts import Playouts, worth_playing_out
 from .solver_pruning import Pruning
@@ -114,7 +117,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     wings; 2026-11-29).
 #: 23: and the pack's next card offered to one empty pile of such a class, not one a
 #:     group (2026-11-29).
-REVISION = 23
+#: 24: where cards go out by pairs and nothing is dealt as the game goes, a beam search
+#:     move by move, the positions with most pairs open kept (the Fourteenth; 2026-11-29).
+REVISION = 24
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off
@@ -420,18 +425,29 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
     win takes a greedy search varies from one measure to another by a
     hundredfold and more, and differs from deal to deal: short searches
     under many measures find far more wins than one long one (measured on
-    the Flower-Garden)."""
+    the Flower-Garden).  Where cards go out by pairs
+    (:func:`~patience_cli.solver_pairs_beam.worth_pairs_beam`), each round
+    ends with a beam search move by move
+    (:class:`~patience_cli.solver_pairs_beam.PairsBeam`), with
+    :data:`PAIRS_BEAM_STATES` positions the first round and twice as many
+    each round after (after the greedy searches, which win most deals of
+    these games sooner: the Fourteenth's deals 1 to 100 at 20,000 positions,
+    94 won where the beam went first 90)."""
     yield _depth_first(rules, start, pruning)
     guide = Guide(rules)
     measures = [guide.measure(w) for w in Guide.MEASURES]
+    beams = worth_pairs_beam(rules)
     for n in itertools.count():
         round_, which = divmod(n, len(measures))
         rng = random.Random(n) if round_ else None
         yield _Greedy(rules, start, pruning, measures[which],
                       PROBE_STATES << min(round_, 20), rng)
+        if beams and which == len(measures) - 1:
+            yield PairsBeam(rules, start, pruning, round_, PAIRS_BEAM_STATES << min(round_, 20))
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
+PAIRS_BEAM_STATES = 8000  # the first round's budget for the beam where cards go out by pairs
 BOUNDED_STATES = 10000  # the budget of the first round that keeps near the first choices
 MEMORY_MOST = 900 << 20  # the resident memory a search may add to what its process held
                          # when it began: past it the search gives up, as when out of time,

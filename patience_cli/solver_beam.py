@@ -132,7 +132,7 @@ class Beam:
                     entry = None if move.kind is MoveKind.DEAL else meet(pos, k, move)
                     if entry is not None:
                         if rules.is_won(entry[2]):
-                            yield "won", _line(came, entry[3])
+                            yield "won", line_to(came, entry[3])
                             return False
                         heapq.heappush(heap, entry)
                         yield None
@@ -141,7 +141,7 @@ class Beam:
                 entry = meet(pos, k, DEAL) if rules.deal_open(pos) else None
                 if entry is not None:
                     if rules.is_won(entry[2]):
-                        yield "won", _line(came, entry[3])
+                        yield "won", line_to(came, entry[3])
                         return False
                     dealt.append(entry)
                     yield None
@@ -151,7 +151,7 @@ class Beam:
         return dropped
 
 
-def _line(came: dict, k: object) -> list[Move]:
+def line_to(came: dict, k: object) -> list[Move]:
     """The moves from the start to the position of key *k*."""
     line: list[Move] = []
     back = came[k]

@@ -213,7 +213,7 @@ def pytest_collection_finish(session):
     gc.set_threshold(20_000, 20, 20)
 
 
-def search_alone(kind, game_id: str, seed: int, budget: int):
+def search_alone(kind, game_id: str, seed: int, budget: int, variant: str | None = None):
     """A search of the solver's alone from deal *seed*: a round of *kind*
     (the side searches: ``Playouts``, ``Beam``, ``FewDepartures`` ...), or
     with *kind* None the depth-first search over every position; until it
@@ -222,7 +222,7 @@ def search_alone(kind, game_id: str, seed: int, budget: int):
     from patience_cli.solver import _depth_first
     from patience_cli.solver_pruning import Pruning
 
-    game = Game.new(game_id, seed=seed)
+    game = Game.new(game_id, variant, seed=seed)
     pruning = Pruning(game.rules, start=game.start)
     search = _depth_first(game.rules, game.start, pruning) if kind is None else \
         kind(game.rules, game.start, pruning, kind.FIRST, budget)

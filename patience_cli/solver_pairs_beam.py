@@ -1,0 +1,125 @@
+"""A beam search move by move, for the games whose cards go out by pairs
+with every card dealt at the start or laid in its place at once (the
+Fourteenth, Elevens (No. 2), the "Covering" Patience, the Wish): for the
+solver's portfolio (:mod:`patience_cli.solver`; no I/O).
+
+From the positions kept, every move is made; of the positions so reached,
+the :attr:`PairsBeam.width` most promising are kept for the next move.  A
+position is the more promising the more cards are out and, among those with
+as many, the more pairs are open in it: a line that keeps pairs open does
+not come to a stand.  Where a pair goes out, which cards take the places
+freed and which pairs they open decide the game many moves later; the
+depth-first search spends its positions on the last pairs of its first
+line, and the greedy searches' measures (:class:`~patience_cli.solver_guide.Guide`)
+read the foundations, which these games have none of.  The Fourteenth
+played with one exchange in the whole game (`once`): deals 1 to 20, a beam
+of 5 wins 11 (some 4,500 positions each), one of 10 wins 14 (9,000), one of
+20 wins 9 of deals 1 to 10 (18,000; most positions are the exchange's,
+every change of two places tried where play comes to a stand), where the
+other searches won none of 100 at 200,000 positions.
+
+A beam whose lines all stick before its budget is spent begins again from
+the start twice as wide, while the budget lasts.  Its wins are wins (every
+move is the engine's, pruned as the full search prunes them); running out
+of positions proves nothing, as most positions are dropped.  It has no
+randomness: within one budget of positions its answer is always the same.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Generator, Iterator
+
+from .engine import Move, Position, Rules
+from .layout import Role
+from .solver_beam import line_to
+
+#: The positions kept from one move to the next, in the first round (each
+#: round after begins with twice as many, with twice the positions).
+FIRST_WIDTH = 4
+
+
+def worth_pairs_beam(rules: Rules) -> bool:
+    """Whether the solver's portfolio runs this beam in a game: where cards
+    go out by pairs and there is no deal step (the depth-first rounds of a
+    game with a pack to deal have a beam from deal to deal of their own)."""
+    return not rules.has_deal_step and rules.feature("Pairs") is not None
+
+
+class PairsBeam:
+    """One round of beam searches from the start, of :attr:`width` positions
+    and then wider, until its *budget* of positions is spent; answers as the
+    solver's other searches do (``step``), but never ``lost``."""
+
+    FIRST = 0  # the first round's number
+
+    def __init__(self, rules: Rules, start: Position, pruning, round_: int,
+                 budget: int) -> None:
+        self.rules, self.start, self.pruning = rules, start, pruning
+        self.budget = budget
+        self.states = 0
+        self.width = FIRST_WIDTH << min(round_, 20)
+        self.pairs = rules.feature("Pairs")
+        self.outs = tuple(i for i, spec in enumerate(rules.specs)
+                          if spec.role in (Role.FOUNDATION, Role.DISCARD))
+        self._steps = self._search()
+
+    def promise(self, pos: Position) -> tuple[int, int]:
+        """How promising *pos* is: the cards out, then the pairs open."""
+        piles = pos.piles
+        return sum(len(piles[i]) for i in self.outs), sum(1 for _ in self.pairs.moves(pos))
+
+    def step(self, n: int) -> tuple[str, list[Move]] | None:
+        goal = min(self.states + n, self.budget)
+        for answer in self._steps:
+            if answer is not None:
+                return answer
+            if self.states >= goal:
+                return None
+        self.budget = self.states  # every line stuck: the round ends
+        return None
+
+    def _search(self) -> Iterator[tuple[str, list[Move]] | None]:
+        """Yields None after each position met, or the winning line: a beam
+        of :attr:`width`, and while the budget lasts, each time every line
+        sticks, one twice as wide from the start again."""
+        while True:
+            dropped = yield from self._beam()
+            if not dropped:  # every position it met was kept: a wider beam meets no more
+                return
+            self.width *= 2
+
+    def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
+        """One beam of :attr:`width` positions from the start: yields None
+        after each position met, or the winning line (and then no more);
+        returns whether it left out a position it met."""
+        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
+            self.pruning.moves
+        promise = self.promise
+        first = key(self.start)
+        # each position met: the one it was reached from and the move between
+        came: dict = {first: None}
+        order = itertools.count()
+        level = [(self.start, first)]
+        dropped = False
+        while level:
+            met: list[tuple] = []
+            for pos, k in level:
+                for move in moves(pos, None, None):
+                    nxt = apply(pos, move)
+                    nk = key(nxt)
+                    if nk in came:
+                        continue
+                    came[nk] = (k, move)
+                    self.states += 1
+                    if rules.is_won(nxt):
+                        yield "won", line_to(came, nk)
+                        return False
+                    out, open_ = promise(nxt)
+                    met.append((-out, -open_, next(order), nxt, nk))
+                    yield None
+            met.sort()
+            dropped = dropped or len(met) > self.width
+            level = [(pos, k) for *_, pos, k in met[:self.width]]
+        return dropped
+

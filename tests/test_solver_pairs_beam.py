@@ -1,0 +1,78 @@
+"""The beam search move by move where cards go out by pairs
+(patience_cli.solver_pairs_beam): it wins deals of the Fourteenth played with
+one exchange in the game that the depth-first search misses within the same
+positions, and so does the solver, whose portfolio runs it; its wins replay
+through the engine, its ends prove nothing, and a round's answer is the same
+each time it runs."""
+
+import pytest
+
+from patience_cli import solver
+from patience_cli.game import Game
+from patience_cli.solver import WON, solve
+from patience_cli.solver_pairs_beam import PairsBeam, worth_pairs_beam
+from patience_cli.solver_pruning import Pruning
+
+from conftest import replays_to_won, search_alone
+
+
+def test_the_beam_wins_a_deal_of_the_fourteenth_played_once_that_depth_first_misses():
+    """Deal 5 within 4,000 positions: the first beam, four lines side by side,
+    wins it, by the same line each time; the depth-first search does not."""
+    answer, search = search_alone(PairsBeam, "fourteenth", 5, 4000, "once")
+    assert answer is not None and answer[0] == "won"
+    assert search.width == 4 and search.states < 4000
+    assert replays_to_won(answer, search)
+    again, other = search_alone(PairsBeam, "fourteenth", 5, 4000, "once")
+    assert again == answer and other.states == search.states
+    assert search_alone(None, "fourteenth", 5, 4000, "once")[0] is None
+
+
+def test_the_solver_wins_it_with_the_beam_and_not_without(monkeypatch):
+    """The portfolio runs the beam after each round of greedy searches (here
+    given 100 positions each, not 3,000, to come to it sooner)."""
+    monkeypatch.setattr(solver, "PROBE_STATES", 100)
+    game = Game.new("fourteenth", "once", seed=5)
+    found = solve(game.rules, game.start, seconds=600, max_states=10_000)
+    assert found.result == WON
+    pos = game.start
+    for move in found.moves:
+        assert game.rules.is_legal(pos, move)
+        pos = game.rules.apply(pos, move)
+    assert game.rules.is_won(pos)
+    monkeypatch.setattr(solver, "worth_pairs_beam", lambda rules: False)
+    assert solve(game.rules, game.start, seconds=600, max_states=10_000).result != WON
+
+
+def test_a_beam_whose_lines_all_stick_begins_again_twice_as_wide_until_its_budget():
+    """Deal 8: the lines of the beam of 4 all stick; the round begins again
+    twice as wide and stops at its budget with no answer."""
+    answer, search = search_alone(PairsBeam, "fourteenth", 8, 6000, "once")
+    assert answer is None and search.states == 6000
+    assert search.width == 8
+
+
+def test_each_round_begins_twice_as_wide_as_the_last():
+    game = Game.new("fourteenth", "once", seed=2)
+    assert [PairsBeam(game.rules, game.start, Pruning(game.rules, start=game.start), n,
+                      1).width for n in (0, 1, 2)] == [4, 8, 16]
+
+
+def test_a_position_is_the_more_promising_the_more_cards_are_out_then_the_more_pairs_open():
+    game = Game.new("fourteenth", "once", seed=1)
+    rules, pos = game.rules, game.start
+    beam = PairsBeam(rules, pos, Pruning(rules, start=pos), 0, 100)
+    pairs = list(rules.legal_moves(pos))  # nothing but pairs before play comes to a stand
+    assert beam.promise(pos) == (0, len(pairs)) and pairs
+    after = rules.apply(pos, pairs[0])
+    assert beam.promise(after) == (2, len(list(rules.legal_moves(after))))
+
+
+@pytest.mark.parametrize("game_id, variant, worth", [
+    ("fourteenth", None, True), ("fourteenth", "once", True), ("elevens-2", None, True),
+    ("covering", None, True), ("wish", None, True),
+    ("thirteens", None, False),       # a deal step: the beam from deal to deal is its
+    ("flower-garden", None, False),   # no pairs
+])
+def test_the_beam_runs_where_cards_go_out_by_pairs_and_nothing_is_dealt(game_id, variant, worth):
+    assert worth_pairs_beam(Game.new(game_id, variant, seed=1).rules) is worth
