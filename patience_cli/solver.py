@@ -447,7 +447,8 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
 
 
 PROBE_STATES = 3000  # the first round's budget for each greedy search
-PAIRS_BEAM_STATES = 8000  # the first round's budget for the beam where cards go out by pairs
+PAIRS_BEAM_STATES = 32000  # the first round's budget for the beam where cards go out by pairs:
+                          # room for beams of 4, 8 and 16 (the Fourteenth played once)
 BOUNDED_STATES = 10000  # the budget of the first round that keeps near the first choices
 MEMORY_MOST = 900 << 20  # the resident memory a search may add to what its process held
                          # when it began: past it the search gives up, as when out of time,
