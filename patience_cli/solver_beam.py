@@ -50,29 +50,24 @@ def worth_beaming(rules: Rules) -> bool:
     return rules.has_deal_step and rules.layout.play.placing is None
 
 
-class Beam:
-    """One round of beam searches from the start, of :attr:`width` positions
-    and then wider, until its *budget* of positions is spent; answers as the
-    solver's other searches do (``step``), but never ``lost``."""
+class Widening:
+    """What the solver's beam searches share: one round of beams from the
+    start, of :attr:`width` positions and then wider (each time every line
+    of one sticks, one twice as wide from the start again), until its
+    *budget* of positions is spent; answers as the solver's other searches
+    do (``step``), but never ``lost``.  A kind of beam gives :meth:`_beam`
+    and its first width (:attr:`FIRST_WIDTH`, doubled each round)."""
 
     FIRST = 0  # the first round's number
+    FIRST_WIDTH = 1
 
     def __init__(self, rules: Rules, start: Position, pruning, round_: int,
                  budget: int) -> None:
         self.rules, self.start, self.pruning = rules, start, pruning
         self.budget = budget
         self.states = 0
-        self.width = FIRST_WIDTH << min(round_, 20)
-        self.homes = tuple(rules.foundations)
-        self.talons = tuple(i for i, spec in enumerate(rules.specs) if spec.role is Role.TALON)
+        self.width = self.FIRST_WIDTH << min(round_, 20)
         self._steps = self._search()
-
-    def promise(self, pos: Position) -> int:
-        """How promising *pos* is: ten a card on the foundations, less one a
-        card in the talon."""
-        piles = pos.piles
-        return 10 * sum(len(piles[f]) for f in self.homes) - \
-            sum(len(piles[t]) for t in self.talons)
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         goal = min(self.states + n, self.budget)
@@ -98,6 +93,28 @@ class Beam:
         """One beam of :attr:`width` positions from the start: yields None
         after each position met, or the winning line (and then no more);
         returns whether it left out a position it met."""
+        raise NotImplementedError
+
+
+class Beam(Widening):
+    """The beam from deal to deal (see the module's docstring)."""
+
+    FIRST_WIDTH = FIRST_WIDTH
+
+    def __init__(self, rules: Rules, start: Position, pruning, round_: int,
+                 budget: int) -> None:
+        self.homes = tuple(rules.foundations)
+        self.talons = tuple(i for i, spec in enumerate(rules.specs) if spec.role is Role.TALON)
+        super().__init__(rules, start, pruning, round_, budget)
+
+    def promise(self, pos: Position) -> int:
+        """How promising *pos* is: ten a card on the foundations, less one a
+        card in the talon."""
+        piles = pos.piles
+        return 10 * sum(len(piles[f]) for f in self.homes) - \
+            sum(len(piles[t]) for t in self.talons)
+
+    def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
         rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
             self.pruning.moves
         promise = self.promise

@@ -28,11 +28,11 @@ randomness: within one budget of positions its answer is always the same.
 from __future__ import annotations
 
 import itertools
-from typing import Generator, Iterator
+from typing import Generator
 
 from .engine import Move, Position, Rules
 from .layout import Role
-from .solver_beam import line_to
+from .solver_beam import Widening, line_to
 
 #: The positions kept from one move to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).
@@ -46,53 +46,24 @@ def worth_pairs_beam(rules: Rules) -> bool:
     return not rules.has_deal_step and rules.feature("Pairs") is not None
 
 
-class PairsBeam:
-    """One round of beam searches from the start, of :attr:`width` positions
-    and then wider, until its *budget* of positions is spent; answers as the
-    solver's other searches do (``step``), but never ``lost``."""
+class PairsBeam(Widening):
+    """The beam move by move (see the module's docstring)."""
 
-    FIRST = 0  # the first round's number
+    FIRST_WIDTH = FIRST_WIDTH
 
     def __init__(self, rules: Rules, start: Position, pruning, round_: int,
                  budget: int) -> None:
-        self.rules, self.start, self.pruning = rules, start, pruning
-        self.budget = budget
-        self.states = 0
-        self.width = FIRST_WIDTH << min(round_, 20)
         self.pairs = rules.feature("Pairs")
         self.outs = tuple(i for i, spec in enumerate(rules.specs)
                           if spec.role in (Role.FOUNDATION, Role.DISCARD))
-        self._steps = self._search()
+        super().__init__(rules, start, pruning, round_, budget)
 
     def promise(self, pos: Position) -> tuple[int, int]:
         """How promising *pos* is: the cards out, then the pairs open."""
         piles = pos.piles
         return sum(len(piles[i]) for i in self.outs), sum(1 for _ in self.pairs.moves(pos))
 
-    def step(self, n: int) -> tuple[str, list[Move]] | None:
-        goal = min(self.states + n, self.budget)
-        for answer in self._steps:
-            if answer is not None:
-                return answer
-            if self.states >= goal:
-                return None
-        self.budget = self.states  # every line stuck: the round ends
-        return None
-
-    def _search(self) -> Iterator[tuple[str, list[Move]] | None]:
-        """Yields None after each position met, or the winning line: a beam
-        of :attr:`width`, and while the budget lasts, each time every line
-        sticks, one twice as wide from the start again."""
-        while True:
-            dropped = yield from self._beam()
-            if not dropped:  # every position it met was kept: a wider beam meets no more
-                return
-            self.width *= 2
-
     def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
-        """One beam of :attr:`width` positions from the start: yields None
-        after each position met, or the winning line (and then no more);
-        returns whether it left out a position it met."""
         rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
             self.pruning.moves
         promise = self.promise

@@ -234,13 +234,19 @@ def search_alone(kind, game_id: str, seed: int, budget: int, variant: str | None
     return None, search
 
 
-def replays_to_won(answer, search) -> bool:
-    """Whether the line of a search's *answer* replays move by move through
-    the engine, every move legal, to a won game."""
+def line_wins(rules, start, moves) -> bool:
+    """Whether *moves* replay from *start* through the engine, every move
+    legal, to a won game."""
     from patience_cli.engine import Status
 
-    rules, pos = search.rules, search.start
-    for move in search.pruning.concrete(answer[1]):
+    pos = start
+    for move in moves:
         assert rules.is_legal(pos, move), move
         pos = rules.apply(pos, move)
     return rules.status(pos)[0] is Status.WON
+
+
+def replays_to_won(answer, search) -> bool:
+    """Whether the line of a search's *answer* replays move by move through
+    the engine, every move legal, to a won game."""
+    return line_wins(search.rules, search.start, search.pruning.concrete(answer[1]))

@@ -11,7 +11,7 @@ from patience_cli.game import Game
 from patience_cli.games import load
 from patience_cli.solver import LOST, WON, solve
 
-from conftest import pile_index
+from conftest import line_wins, pile_index
 
 GAME = "corners"
 
@@ -72,9 +72,4 @@ def test_deals_it_decides_sooner():
     assert solve(game.rules, game.start, seconds=60, max_states=2_000).result == LOST
     game = Game.new(GAME, seed=1)    # won in 49,620 positions without it
     solution = solve(game.rules, game.start, seconds=60, max_states=10_000)
-    assert solution.result == WON
-    pos = game.start
-    for move in solution.moves:
-        assert game.rules.is_legal(pos, move)
-        pos = game.rules.apply(pos, move)
-    assert game.rules.status(pos)[0] is Status.WON
+    assert solution.result == WON and line_wins(game.rules, game.start, solution.moves)

@@ -13,7 +13,7 @@ from patience_cli.solver import WON, solve
 from patience_cli.solver_pairs_beam import PairsBeam, worth_pairs_beam
 from patience_cli.solver_pruning import Pruning
 
-from conftest import replays_to_won, search_alone
+from conftest import line_wins, replays_to_won, search_alone
 
 
 def test_the_beam_wins_a_deal_of_the_fourteenth_played_once_that_depth_first_misses():
@@ -34,12 +34,7 @@ def test_the_solver_wins_it_with_the_beam_and_not_without(monkeypatch):
     monkeypatch.setattr(solver, "PROBE_STATES", 100)
     game = Game.new("fourteenth", "once", seed=5)
     found = solve(game.rules, game.start, seconds=600, max_states=10_000)
-    assert found.result == WON
-    pos = game.start
-    for move in found.moves:
-        assert game.rules.is_legal(pos, move)
-        pos = game.rules.apply(pos, move)
-    assert game.rules.is_won(pos)
+    assert found.result == WON and line_wins(game.rules, game.start, found.moves)
     monkeypatch.setattr(solver, "worth_pairs_beam", lambda rules: False)
     assert solve(game.rules, game.start, seconds=600, max_states=10_000).result != WON
 
