@@ -4,6 +4,8 @@ real, a variant's changes applied."""
 
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from .books import BOOKS
@@ -67,7 +69,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     citation = (BOOKS[book].full if book in BOOKS else book) + \
         (f", no. {number}" if number else "")
     if src.get("title"):
-        citation += f", “{src['title']}”"
+        # quotes within the title turn single inside the double ones: “‘Covering’ Patience”
+        citation += ", “" + re.sub(r'"([^"]*)"', "‘\\1’", src["title"]) + "”"
     source = Source(book=book, number=number, title=src.get("title", raw["title"]),
                     citation=citation)
 

@@ -69,6 +69,17 @@ deal = 16
     return parse_layout(raw)
 
 
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_a_source_is_cited_with_its_quotes_nested(game_id):
+    """The book's title of a game stands in double quotes in the citation;
+    quotes of its own turn single inside them ("Covering" Patience: “‘Covering’
+    Patience”), never two double quotes side by side."""
+    layout = load_layout(game_id)
+    citation, title = layout.source.citation, layout.source.title
+    assert '"' not in citation
+    assert citation.endswith("“" + title.replace('"', "‘", 1).replace('"', "’", 1) + "”")
+
+
 def test_crosswise_cards_are_drawn_crosswise():
     upright = printing.diagram_boxes(synthetic("upright"))[0]
     crosswise = printing.diagram_boxes(synthetic("crosswise"))[0]
