@@ -1,7 +1,8 @@
 """A beam search move by move, for the games whose cards go out by pairs
 with every card dealt at the start or laid in its place at once (the
-Fourteenth, Elevens (No. 2), the "Covering" Patience, the Wish): for the
-solver's portfolio (:mod:`patience_cli.solver`; no I/O).
+Fourteenth, Elevens (No. 2), the Wish, and the "Covering" Patience, whose
+pairs are covered from the pack instead): for the solver's portfolio
+(:mod:`patience_cli.solver`; no I/O).
 
 From the positions kept, every move is made; of the positions so reached,
 the :attr:`PairsBeam.width` most promising are kept for the next move.  A
