@@ -1,19 +1,19 @@
 """The beam search move by move where cards go out by pairs
 (patience_cli.solver_pairs_beam): it wins deals of the Fourteenth played with
 one exchange in the game that the depth-first search misses within the same
-positions, and so does the solver, whose portfolio runs it; its wins replay
-through the engine, its ends prove nothing, and a round's answer is the same
-each time it runs."""
+positions, and the solver's portfolio runs it after each round of greedy
+searches; its wins replay through the engine, its ends prove nothing, and a
+round's answer is the same each time it runs."""
 
 import pytest
 
 from patience_cli import solver
 from patience_cli.game import Game
-from patience_cli.solver import WON, solve
+from patience_cli.solver_guide import Guide
 from patience_cli.solver_pairs_beam import PairsBeam, worth_pairs_beam
 from patience_cli.solver_pruning import Pruning
 
-from conftest import line_wins, replays_to_won, search_alone
+from conftest import replays_to_won, search_alone
 
 
 def test_the_beam_wins_a_deal_of_the_fourteenth_played_once_that_depth_first_misses():
@@ -28,22 +28,32 @@ def test_the_beam_wins_a_deal_of_the_fourteenth_played_once_that_depth_first_mis
     assert search_alone(None, "fourteenth", 5, 4000, "once")[0] is None
 
 
-def test_the_solver_wins_it_with_the_beam_and_not_without(monkeypatch):
-    """The portfolio runs the beam after each round of greedy searches (here
-    given 100 positions each, not 3,000, to come to it sooner)."""
-    monkeypatch.setattr(solver, "PROBE_STATES", 100)
-    game = Game.new("fourteenth", "once", seed=5)
-    found = solve(game.rules, game.start, seconds=600, max_states=10_000)
-    assert found.result == WON and line_wins(game.rules, game.start, found.moves)
-    monkeypatch.setattr(solver, "worth_pairs_beam", lambda rules: False)
-    assert solve(game.rules, game.start, seconds=600, max_states=10_000).result != WON
+@pytest.mark.parametrize("game_id, variant", [("fourteenth", "once"), ("flower-garden", None)])
+def test_the_portfolio_ends_each_round_of_greedy_searches_with_the_beam(game_id, variant):
+    """The solver's searches where every card is dealt at the start: the
+    depth-first search, then rounds of greedy searches, one a measure, each
+    round ended, where cards go out by pairs, by a beam of twice the last
+    one's positions (none elsewhere: the Flower-Garden)."""
+    game = Game.new(game_id, variant, seed=1)
+    rules = game.rules
+    searches = solver._portfolio(rules, game.start, Pruning(rules, start=game.start))
+    kinds = [type(next(searches)).__name__ for _ in range(1 + 2 * (len(Guide.MEASURES) + 1))]
+    if not worth_pairs_beam(rules):
+        assert kinds[1:] == ["_Greedy"] * (len(kinds) - 1)
+        return
+    greedy = ["_Greedy"] * len(Guide.MEASURES)
+    assert kinds == ["_DepthFirst"] + greedy + ["PairsBeam"] + greedy + ["PairsBeam"]
+    searches = solver._portfolio(rules, game.start, Pruning(rules, start=game.start))
+    beams = [s for s in (next(searches) for _ in kinds) if isinstance(s, PairsBeam)]
+    assert [b.budget for b in beams] == [solver.PAIRS_BEAM_STATES, 2 * solver.PAIRS_BEAM_STATES]
+    assert [b.width for b in beams] == [4, 8]
 
 
 def test_a_beam_whose_lines_all_stick_begins_again_twice_as_wide_until_its_budget():
-    """Deal 8: the lines of the beam of 4 all stick; the round begins again
-    twice as wide and stops at its budget with no answer."""
-    answer, search = search_alone(PairsBeam, "fourteenth", 8, 6000, "once")
-    assert answer is None and search.states == 6000
+    """Deal 4: the lines of the beam of 4 all stick (at 2,919 positions); the
+    round begins again twice as wide and stops at its budget with no answer."""
+    answer, search = search_alone(PairsBeam, "fourteenth", 4, 3500, "once")
+    assert answer is None and search.states == 3500
     assert search.width == 8
 
 
