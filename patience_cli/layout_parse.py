@@ -5,7 +5,6 @@ real, a variant's changes applied."""
 from __future__ import annotations
 
 import re
-
 from typing import Any
 
 from .books import BOOKS
