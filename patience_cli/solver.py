@@ -65,6 +65,7 @@ from .solver_compact import CompactSearch, Tables
 from .solver_beam import Beam, worth_beaming
 from .solver_guide import Guide
 from .solver_pairs_beam import PairsBeam, worth_pairs_beam
+from .solver_placing_beam import PlacingBeam, worth_placing_beam
 from .solver_placed import PlacedLines
 from .solver_playouts import Playouts, worth_playing_out
 from .solver_pruning import Pruning
@@ -119,7 +120,10 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     group (2026-11-29).
 #: 24: where cards go out by pairs and nothing is dealt as the game goes, a beam search
 #:     move by move, the positions with most pairs open kept (the Fourteenth; 2026-11-29).
-REVISION = 24
+#: 25: where the foundations are formed only at the end, a position whose suit can no
+#:     longer come out is lost, and a beam move by move led by the cards placed (the
+#:     Zodiac; 2026-11-29).
+REVISION = 25
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off
@@ -344,6 +348,8 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
         kinds: tuple = (lines, rounds) if worth_playing_out(rules) else (rounds,)
         if worth_beaming(rules):
             kinds = (Beam,) + kinds
+        if worth_placing_beam(rules):
+            kinds = (PlacingBeam,) + kinds
         for n in itertools.count():
             for each in kinds:
                 yield each(rules, start, pruning, each.FIRST + n, BOUNDED_STATES << min(n, 20))

@@ -93,6 +93,11 @@ class PairsBeam(Widening):
                     yield None
             met.sort()
             dropped = dropped or len(met) > self.width
-            level = [(pos, k) for *_, pos, k in met[:self.width]]
+            level = self.keep([(pos, k) for *_, pos, k in met[:self.width]])
         return dropped
+
+    def keep(self, best: list[tuple[Position, object]]) -> list[tuple[Position, object]]:
+        """The positions kept for the next move, of the *best* met (most
+        promising first): all of them."""
+        return best
 

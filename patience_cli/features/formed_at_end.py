@@ -4,6 +4,10 @@ the end of the game ... If you succeed in placing all the cards, you then
 begin to form the eight foundations").
 
 Layout: a foundation pile's ``formed = "at-end"``.
+
+For the solver it also proves positions lost where a suit's foundations can
+no longer be built out of the piles its cards are locked in
+(:mod:`.suits_unwind`), in the games of the shape that proof reads.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from typing import Sequence
 from ..layout import Role
 from ..position import Move, Position
 from .feature import Feature, Rules, targets_without
+from .suits_unwind import SuitsUnwind
 
 
 class FormedAtEnd(Feature):
@@ -23,6 +28,7 @@ class FormedAtEnd(Feature):
         super().__init__(rules)
         #: the foundations formed at the end, and the piles they wait for
         self.piles, self.waiting = piles, waiting
+        self._proof: SuitsUnwind | None | bool = False  # built when first asked
 
     @classmethod
     def build(cls, rules: Rules) -> "FormedAtEnd | None":
@@ -45,3 +51,15 @@ class FormedAtEnd(Feature):
             return None
         return ("the foundations are formed only at the end, once every card is placed: "
                 "the pack and the talon must be out first")
+
+    @property
+    def proof(self) -> SuitsUnwind | None:
+        """The proof of loss, where the game has the shape it reads (else
+        None): built when the solver first asks, once every feature is."""
+        if self._proof is False:
+            self._proof = SuitsUnwind.build(self.rules)
+        return self._proof  # type: ignore[return-value]
+
+    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
+        proof = self.proof
+        return [] if proof is not None and proof.lost(pos) else moves

@@ -1,0 +1,77 @@
+"""The proof that a suit can no longer come out (the Zodiac's foundations,
+formed at the end), and the beam led by the cards placed that it lets win."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import line_wins, search_alone
+from patience_cli.cards import parse_card
+from patience_cli.features.suits_unwind import SuitsUnwind, unwinds
+from patience_cli.game import Game
+from patience_cli.games import load
+from patience_cli.solver_placing_beam import PlacingBeam, worth_placing_beam
+from patience_cli.solver_pruning import Pruning
+
+ZODIAC, EQUATOR, STOCK = range(0, 24), range(24, 32), 40
+
+
+def test_a_packet_that_turns_back_unwinds_with_the_other_copies_loose():
+    # 6 down (king to seven first), 5 up, 6 up, 5 down
+    assert unwinds([(5, 6, 5, 6)])
+    assert unwinds([(5, 6, 7, 6, 5, 4)])
+    assert unwinds([(7, 6, 7)]) and unwinds([(12, 13, 12)])
+
+
+def test_two_packets_that_wait_on_each_other_do_not():
+    # the top 7 can go down only after both queens, one of which waits
+    # under the king, which goes up only after the 7s
+    assert not unwinds([(7, 6, 7), (12, 13, 12)])
+    assert not unwinds([(4, 5, 4, 5), (7, 6, 7, 6)])
+
+
+def test_foundations_already_begun_are_read():
+    # a 6 over a 7: the 6 goes up, or down on the other 7; with the ace-up
+    # foundation at that other 7 already, it can go neither way
+    assert unwinds([(7, 6)]) and unwinds([(7, 6)], up=5) and unwinds([(7, 6)], up=6, down=7)
+    assert not unwinds([(7, 6)], up=7)
+
+
+def test_it_holds_for_the_zodiac_alone():
+    _, rules = load("zodiac", None)
+    proof = SuitsUnwind.build(rules)
+    assert proof is not None and proof.locked == tuple(ZODIAC)  # the Equator's cards move
+    assert worth_placing_beam(rules)
+    for game in ("sultan", "flower-garden", "fourteenth", "congress"):
+        assert SuitsUnwind.build(load(game, None)[1]) is None, game
+        assert not worth_placing_beam(load(game, None)[1]), game
+
+
+def _zodiac_with(packets: dict[int, str]):
+    """The Zodiac dealt from seed 1, with these packets laid in the circle
+    (the rest of the circle and the Equator a card each, the rest in the pack)."""
+    game = Game.new("zodiac", None, seed=1)
+    laid = {i: tuple(parse_card(c) for c in text.split()) for i, text in packets.items()}
+    rest = [c for c in game.start.cards()]
+    for cards in laid.values():
+        for card in cards:
+            rest.remove(card)
+    piles = [laid.get(i) or (rest.pop(),) for i in list(ZODIAC) + list(EQUATOR)]
+    piles += [()] * 8 + [tuple(rest), ()]
+    down = (0,) * 40 + (len(rest), 0)
+    return game.rules, game.start._replace(piles=tuple(piles), down=down)
+
+
+@pytest.mark.parametrize("other, lost", [("Qs Ks Qs", True), ("Qs Ks", False)])
+def test_the_search_goes_no_further_where_a_suit_cannot_come_out(other, lost):
+    rules, pos = _zodiac_with({0: "7s 6s 7s", 5: other})
+    assert rules.feature("FormedAtEnd").proof.lost(pos) is lost
+    assert (Pruning(rules, start=pos).moves(pos, None, None) == []) is lost
+    assert next(iter(rules.legal_moves(pos)), None) is not None  # the game plays on: the proof is the solver's
+
+
+def test_the_placing_beam_wins_a_zodiac_deal_and_its_line_replays():
+    answer, search = search_alone(PlacingBeam, "zodiac", 9, 20_000)
+    assert answer is not None and answer[0] == "won"
+    game = Game.new("zodiac", None, seed=9)
+    assert line_wins(game.rules, game.start, answer[1])
