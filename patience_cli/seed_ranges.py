@@ -4,6 +4,8 @@ Python, no I/O."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from .game import ascii_number
 from .rng import MAX_SEED
 
@@ -39,6 +41,18 @@ def parse_seeds(text: str, most: int = MOST_SEEDS) -> list[range]:
         total += high - low + 1
         if total > most:
             raise SeedRangeError(f"{text[:40]!r} names more than {most:,} seeds")
+    return ranges
+
+
+def ranges_of(seeds: Iterable[int]) -> list[range]:
+    """The runs of consecutive seeds in *seeds*, ascending (``1, 2, 3, 7`` →
+    ``1-3`` and ``7``), for :func:`seeds_text`."""
+    ranges: list[range] = []
+    for seed in sorted(set(seeds)):
+        if ranges and ranges[-1].stop == seed:
+            ranges[-1] = range(ranges[-1].start, seed + 1)
+        else:
+            ranges.append(range(seed, seed + 1))
     return ranges
 
 

@@ -13,7 +13,12 @@ measurement stopped part way resumes where it stopped when run again.
 
 --from builds the figures from results files instead (of several runs or
 machines, merged): for each game and variant in them, deals 1 to N as far as
-none is missing, under the largest budget any of them had."""
+none is missing, under the largest budget any of them had; and names the
+deals left undecided ("undecided_seeds": "7-9, 16"), so that they alone can
+be searched again with a larger budget and the answers merged:
+
+    patience odds labyrinth --seeds "7-9, 16" --states 3200000 --results more.jsonl
+    python scripts/update_odds.py --from output/odds/labyrinth.jsonl more.jsonl"""
 
 from __future__ import annotations
 
@@ -78,6 +83,7 @@ def from_results(paths: list[str]) -> dict[str, dict]:
     met in them."""
     from patience_cli.odds_results import (Answers, first_deals, largest_budget, read_answers,
                                            tally)
+    from patience_cli.seed_ranges import ranges_of, seeds_text
     from patience_cli.solver import odds_interval
 
     known: dict[tuple[str, str | None], Answers] = {}
@@ -96,10 +102,12 @@ def from_results(paths: list[str]) -> dict[str, dict]:
             continue
         t = tally(deals)
         low, high = odds_interval(t.won, t.lost, t.undecided)
-        entries[game + (f"+{variant}" if variant else "")] = {
+        entry = entries[game + (f"+{variant}" if variant else "")] = {
             "variant": variant, "deals": t.deals, "won": t.won, "lost": t.lost,
             "undecided": t.undecided, "low": round(low, 4), "high": round(high, 4),
             "budget": largest_budget(deals).text()}
+        if t.undecided:  # to search them again: 'patience odds GAME --seeds ...'
+            entry["undecided_seeds"] = seeds_text(ranges_of(t.undecided_deals))
     return entries
 
 

@@ -322,7 +322,8 @@ def test_update_odds_builds_the_tables_figures_from_results_files(tmp_path):
     assert (fours["deals"], fours["won"], fours["lost"], fours["undecided"]) == (3, 1, 1, 1)
     assert fours["budget"] == "20000 positions or 10 s a deal"  # the largest any had
     assert 0 < fours["low"] < 1 / 3 < fours["high"] < 1
-    assert entries["sympathy"]["deals"] == 1
+    assert fours["undecided_seeds"] == "3"  # to be searched again: parse_seeds reads it
+    assert entries["sympathy"]["deals"] == 1 and "undecided_seeds" not in entries["sympathy"]
 
 
 def test_the_readmes_odds_table_and_shortfall_list_are_those_odds_json_gives():

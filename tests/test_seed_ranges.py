@@ -3,7 +3,7 @@
 import pytest
 
 from patience_cli.rng import MAX_SEED
-from patience_cli.seed_ranges import SeedRangeError, parse_seeds, seeds_text
+from patience_cli.seed_ranges import SeedRangeError, parse_seeds, ranges_of, seeds_text
 
 
 def test_seeds_are_ranges_joined_by_commas():
@@ -36,3 +36,10 @@ def test_commands_refuse_a_bad_range_with_exit_2(run, command, bad):
     result = run(*command, "--seeds", bad)
     assert result.code == 2 and result.err.startswith("patience: --seeds: ")
     assert result.err.count("\n") == 1 and "internal error" not in result.err
+
+
+def test_seeds_listed_become_runs_that_read_back():
+    assert ranges_of([9, 1, 2, 3, 7, 8, 3]) == [range(1, 4), range(7, 10)]
+    assert ranges_of([]) == []
+    seeds = [1, 2, 3, 5, 8, 9, 10, 42]
+    assert [s for r in parse_seeds(seeds_text(ranges_of(seeds))) for s in r] == seeds
