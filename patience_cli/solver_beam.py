@@ -23,6 +23,11 @@ a beam of 256, 10 by one of 4,096).  Its wins are wins (every move is the
 engine's, pruned as the full search prunes them); running out of positions
 proves nothing, as most positions are dropped.  It has no randomness: within
 one budget of positions its answer is always the same.
+
+Here too is the beam move by move (:class:`MoveBeam`) that two kinds of game
+lead by measures of their own: those whose cards go out by pairs
+(:mod:`patience_cli.solver_pairs_beam`) and those whose foundations are
+formed only at the end (:mod:`patience_cli.solver_placing_beam`).
 """
 
 from __future__ import annotations
@@ -166,6 +171,56 @@ class Beam(Widening):
             dropped = dropped or bool(heap) or len(dealt) > self.width
             level = [(pos, k) for _, _, pos, k in dealt[:self.width]]
         return dropped
+
+
+class MoveBeam(Widening):
+    """A beam move by move (the pairs' beam,
+    :class:`~patience_cli.solver_pairs_beam.PairsBeam`, and the beam led by
+    the cards placed, :class:`~patience_cli.solver_placing_beam.PlacingBeam`):
+    from the positions kept, every move is made; of the positions so reached,
+    the :attr:`width` most promising are kept for the next move (:meth:`keep`
+    may keep fewer).  A kind of it gives :meth:`promise`."""
+
+    def promise(self, pos: Position) -> tuple[int, int]:
+        """How promising *pos* is, as two numbers compared in turn (the larger
+        the better)."""
+        raise NotImplementedError
+
+    def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
+        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
+            self.pruning.moves
+        promise = self.promise
+        first = key(self.start)
+        # each position met: the one it was reached from and the move between
+        came: dict = {first: None}
+        order = itertools.count()
+        level = [(self.start, first)]
+        dropped = False
+        while level:
+            met: list[tuple] = []
+            for pos, k in level:
+                for move in moves(pos, None, None):
+                    nxt = apply(pos, move)
+                    nk = key(nxt)
+                    if nk in came:
+                        continue
+                    came[nk] = (k, move)
+                    self.states += 1
+                    if rules.is_won(nxt):
+                        yield "won", line_to(came, nk)
+                        return False
+                    first_, then = promise(nxt)
+                    met.append((-first_, -then, next(order), nxt, nk))
+                    yield None
+            met.sort()
+            dropped = dropped or len(met) > self.width
+            level = self.keep([(pos, k) for *_, pos, k in met[:self.width]])
+        return dropped
+
+    def keep(self, best: list[tuple[Position, object]]) -> list[tuple[Position, object]]:
+        """The positions kept for the next move, of the *best* met (most
+        promising first): all of them."""
+        return best
 
 
 def line_to(came: dict, k: object) -> list[Move]:

@@ -29,12 +29,9 @@ randomness: within one budget of positions its answer is always the same.
 
 from __future__ import annotations
 
-import itertools
-from typing import Generator
-
-from .engine import Move, Position, Rules
+from .engine import Position, Rules
 from .layout import Role
-from .solver_beam import Widening, line_to
+from .solver_beam import MoveBeam
 
 #: The positions kept from one move to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).
@@ -48,7 +45,7 @@ def worth_pairs_beam(rules: Rules) -> bool:
     return not rules.has_deal_step and rules.feature("Pairs") is not None
 
 
-class PairsBeam(Widening):
+class PairsBeam(MoveBeam):
     """The beam move by move (see the module's docstring)."""
 
     FIRST_WIDTH = FIRST_WIDTH
@@ -64,40 +61,4 @@ class PairsBeam(Widening):
         """How promising *pos* is: the cards out, then the pairs open."""
         piles = pos.piles
         return sum(len(piles[i]) for i in self.outs), sum(1 for _ in self.pairs.moves(pos))
-
-    def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
-        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
-            self.pruning.moves
-        promise = self.promise
-        first = key(self.start)
-        # each position met: the one it was reached from and the move between
-        came: dict = {first: None}
-        order = itertools.count()
-        level = [(self.start, first)]
-        dropped = False
-        while level:
-            met: list[tuple] = []
-            for pos, k in level:
-                for move in moves(pos, None, None):
-                    nxt = apply(pos, move)
-                    nk = key(nxt)
-                    if nk in came:
-                        continue
-                    came[nk] = (k, move)
-                    self.states += 1
-                    if rules.is_won(nxt):
-                        yield "won", line_to(came, nk)
-                        return False
-                    out, open_ = promise(nxt)
-                    met.append((-out, -open_, next(order), nxt, nk))
-                    yield None
-            met.sort()
-            dropped = dropped or len(met) > self.width
-            level = self.keep([(pos, k) for *_, pos, k in met[:self.width]])
-        return dropped
-
-    def keep(self, best: list[tuple[Position, object]]) -> list[tuple[Position, object]]:
-        """The positions kept for the next move, of the *best* met (most
-        promising first): all of them."""
-        return best
 

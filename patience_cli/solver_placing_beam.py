@@ -3,8 +3,8 @@ only at the end (the Zodiac): every card must first be placed in the
 tableau, and only then do the foundations take any (for the solver's
 depth-first rounds, :mod:`patience_cli.solver`; no I/O).
 
-It is the pairs' beam (:class:`~patience_cli.solver_pairs_beam.PairsBeam`)
-with another measure of promise: the more cards placed (out of the pack and
+It is a beam move by move (:class:`~patience_cli.solver_beam.MoveBeam`), as
+the pairs' beam is, with another measure of promise: the more cards placed (out of the pack and
 the talon, the foundations counting twice once they are formed), and among
 positions with as many, the more places open to the cards still waiting (a
 waiting card that a pile's top card takes now, or a vacancy).  The beam from
@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from .engine import Position, Rules
 from .layout import Role
-from .solver_pairs_beam import PairsBeam
+from .solver_beam import MoveBeam
+
+#: The positions kept from one move to the next, in the first round (each
+#: round after begins with twice as many, with twice the positions).
+FIRST_WIDTH = 4
 
 #: The promise of a lost position.
 LOST = (-1000, 0)
@@ -39,9 +43,11 @@ def worth_placing_beam(rules: Rules) -> bool:
     return formed is not None and formed.proof is not None
 
 
-class PlacingBeam(PairsBeam):
+class PlacingBeam(MoveBeam):
     """The beam move by move, led by the cards placed (see the module's
     docstring)."""
+
+    FIRST_WIDTH = FIRST_WIDTH
 
     def __init__(self, rules: Rules, start: Position, pruning, round_: int,
                  budget: int) -> None:

@@ -11,6 +11,7 @@ from patience_cli.features.suits_unwind import SuitsUnwind, unwinds
 from patience_cli.game import Game
 from patience_cli.games import load
 from patience_cli.solver_placing_beam import PlacingBeam, worth_placing_beam
+from patience_cli import solver
 from patience_cli.solver_pruning import Pruning
 
 ZODIAC, EQUATOR, STOCK = range(0, 24), range(24, 32), 40
@@ -75,3 +76,21 @@ def test_the_placing_beam_wins_a_zodiac_deal_and_its_line_replays():
     assert answer is not None and answer[0] == "won"
     game = Game.new("zodiac", None, seed=9)
     assert line_wins(game.rules, game.start, answer[1])
+
+
+@pytest.mark.parametrize("game_id", ["zodiac", "sultan"])
+def test_each_round_beside_the_depth_first_search_begins_with_the_placing_beam(game_id):
+    """Where the foundations are formed at the end, each round of the
+    searches beside the depth-first one begins with the placing beam, as
+    wide again and with twice the positions each round; nowhere else."""
+    game = Game.new(game_id, None, seed=1)
+    rules = game.rules
+    searches = solver._depth_first_rounds(rules, game.start, Pruning(rules, start=game.start))
+    made = [next(searches) for _ in range(9)]
+    beams = [s for s in made if isinstance(s, PlacingBeam)]
+    if game_id != "zodiac":
+        assert beams == []
+        return
+    assert type(made[1]) is PlacingBeam and len(beams) >= 2
+    assert [b.width for b in beams[:2]] == [4, 8]
+    assert beams[1].budget == 2 * beams[0].budget
