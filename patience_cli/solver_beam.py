@@ -100,6 +100,16 @@ class Widening:
         returns whether it left out a position it met."""
         raise NotImplementedError
 
+    def _begin(self) -> tuple:
+        """What a beam starts from: the pruning's key, apply and moves; the
+        start's key; each position met, by key, with the one it was reached
+        from and the move between (the start with None); a counter that
+        breaks ties by the order positions are met in."""
+        key = self.pruning.key
+        first = key(self.start)
+        return (key, self.pruning.apply, self.pruning.moves, first, {first: None},
+                itertools.count())
+
 
 class Beam(Widening):
     """The beam from deal to deal (see the module's docstring)."""
@@ -120,13 +130,8 @@ class Beam(Widening):
             sum(len(piles[t]) for t in self.talons)
 
     def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
-        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
-            self.pruning.moves
-        promise = self.promise
-        first = key(self.start)
-        # each position met: the one it was reached from and the move between
-        came: dict = {first: None}
-        order = itertools.count()
+        rules, promise = self.rules, self.promise
+        key, apply, moves, first, came, order = self._begin()
 
         def meet(pos: Position, k: object, move: Move) -> tuple | None:
             """The position *move* makes from *pos* (of key *k*), as an entry
@@ -187,13 +192,8 @@ class MoveBeam(Widening):
         raise NotImplementedError
 
     def _beam(self) -> Generator[tuple[str, list[Move]] | None, None, bool]:
-        rules, key, apply, moves = self.rules, self.pruning.key, self.pruning.apply, \
-            self.pruning.moves
-        promise = self.promise
-        first = key(self.start)
-        # each position met: the one it was reached from and the move between
-        came: dict = {first: None}
-        order = itertools.count()
+        rules, promise = self.rules, self.promise
+        key, apply, moves, first, came, order = self._begin()
         level = [(self.start, first)]
         dropped = False
         while level:
