@@ -123,7 +123,9 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: 25: where the foundations are formed only at the end, a position whose suit can no
 #:     longer come out is lost, and a beam move by move led by the cards placed (the
 #:     Zodiac; 2026-11-29).
-REVISION = 25
+#: 26: and that beam, at each width, once with each of three weights on the turns in the
+#:     circle's packets (2026-11-29).
+REVISION = 26
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

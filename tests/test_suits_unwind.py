@@ -94,3 +94,29 @@ def test_each_round_beside_the_depth_first_search_begins_with_the_placing_beam(g
     assert type(made[1]) is PlacingBeam and len(beams) >= 2
     assert [b.width for b in beams[:2]] == [4, 8]
     assert beams[1].budget == 2 * beams[0].budget
+
+
+def test_a_turn_in_a_packet_costs_the_beams_weight():
+    rules, pos = _zodiac_with({0: "5s 6s 5s", 3: "8h 9h 10h"})  # one turn, one run
+    beam = PlacingBeam(rules, pos, Pruning(rules, start=pos), 0, 100)
+    by_weight = {}
+    for beam.weight in (0, 30, 100):
+        by_weight[beam.weight] = beam.promise(pos)[0]
+    assert by_weight[0] - by_weight[30] == 30 and by_weight[0] - by_weight[100] == 100
+
+
+def test_each_width_is_tried_once_with_each_turn_weight_before_a_wider_one(monkeypatch):
+    from patience_cli import solver_placing_beam
+
+    assert solver_placing_beam.TURN_WEIGHTS == (0, 30, 100)
+    monkeypatch.setattr(solver_placing_beam, "TURN_WEIGHTS", (0, 30))  # two: a wider one sooner
+    tried = []
+
+    class Recording(PlacingBeam):
+        def _beam(self):
+            tried.append((self.width, self.weight))
+            return (yield from super()._beam())
+
+    answer, _ = search_alone(Recording, "zodiac", 2, 8_000)
+    assert answer is None  # deal 2: its lines stick
+    assert tried[:3] == [(4, 0), (4, 30), (8, 0)]
