@@ -57,5 +57,12 @@ def ranges_of(seeds: Iterable[int]) -> list[range]:
 
 
 def seeds_text(ranges: list[range]) -> str:
-    """Inverse of :func:`parse_seeds` (``1-50``; ``1-10, 20-30``)."""
-    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}" for r in ranges)
+    """Inverse of :func:`parse_seeds` (``1-50``; ``1-10, 20-30``), ranges
+    that run on into each other written as one (``1,2,3,7`` → ``1-3, 7``)."""
+    joined: list[range] = []
+    for r in ranges:
+        if joined and joined[-1].stop == r.start:
+            joined[-1] = range(joined[-1].start, r.stop)
+        else:
+            joined.append(r)
+    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}" for r in joined)

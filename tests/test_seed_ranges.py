@@ -43,3 +43,8 @@ def test_seeds_listed_become_runs_that_read_back():
     assert ranges_of([]) == []
     seeds = [1, 2, 3, 5, 8, 9, 10, 42]
     assert [s for r in parse_seeds(seeds_text(ranges_of(seeds))) for s in r] == seeds
+
+
+def test_seeds_named_one_by_one_are_said_as_runs():
+    assert seeds_text(parse_seeds("1,2,3,7,8,20")) == "1-3, 7-8, 20"
+    assert seeds_text(parse_seeds("5,1-3")) == "5, 1-3"  # in the order given
