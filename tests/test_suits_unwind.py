@@ -71,12 +71,24 @@ def test_the_search_goes_no_further_where_a_suit_cannot_come_out(other, lost):
     assert next(iter(rules.legal_moves(pos)), None) is not None  # the game plays on: the proof is the solver's
 
 
-def test_the_placing_beam_wins_a_zodiac_deal_and_its_line_replays():
-    answer, search = search_alone(PlacingBeam, "zodiac", 9, 20_000)
-    assert answer is not None and answer[0] == "won"
-    game = Game.new("zodiac", None, seed=9)
-    assert line_wins(game.rules, game.start, answer[1])
+class Recording(PlacingBeam):
+    """The placing beam, keeping the width and turn weight of each beam it begins."""
 
+    tried: list = []
+
+    def _beam(self):
+        self.tried.append((self.width, self.weight))
+        return (yield from super()._beam())
+
+
+def test_the_placing_beam_wins_a_zodiac_deal_with_a_turn_weight_and_its_line_replays(monkeypatch):
+    monkeypatch.setattr(Recording, "tried", [])
+    answer, search = search_alone(Recording, "zodiac", 11, 20_000)
+    assert answer is not None and answer[0] == "won"
+    # its first beam, weighing no turns, sticks; the next, of the same width, wins
+    assert Recording.tried == [(4, 0), (4, 30)] and search.states < 5_000
+    game = Game.new("zodiac", None, seed=11)
+    assert line_wins(game.rules, game.start, answer[1])
 
 @pytest.mark.parametrize("game_id", ["zodiac", "sultan"])
 def test_each_round_beside_the_depth_first_search_begins_with_the_placing_beam(game_id):
@@ -110,13 +122,7 @@ def test_each_width_is_tried_once_with_each_turn_weight_before_a_wider_one(monke
 
     assert solver_placing_beam.TURN_WEIGHTS == (0, 30, 100)
     monkeypatch.setattr(solver_placing_beam, "TURN_WEIGHTS", (0, 30))  # two: a wider one sooner
-    tried = []
-
-    class Recording(PlacingBeam):
-        def _beam(self):
-            tried.append((self.width, self.weight))
-            return (yield from super()._beam())
-
-    answer, _ = search_alone(Recording, "zodiac", 2, 8_000)
-    assert answer is None  # deal 2: its lines stick
-    assert tried[:3] == [(4, 0), (4, 30), (8, 0)]
+    monkeypatch.setattr(Recording, "tried", [])
+    answer, _ = search_alone(Recording, "zodiac", 3, 3_300)
+    assert answer is None  # deal 3: its lines stick
+    assert Recording.tried == [(4, 0), (4, 30), (8, 0)]
