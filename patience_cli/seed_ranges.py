@@ -47,22 +47,22 @@ def parse_seeds(text: str, most: int = MOST_SEEDS) -> list[range]:
 def ranges_of(seeds: Iterable[int]) -> list[range]:
     """The runs of consecutive seeds in *seeds*, ascending (``1, 2, 3, 7`` →
     ``1-3`` and ``7``), for :func:`seeds_text`."""
-    ranges: list[range] = []
-    for seed in sorted(set(seeds)):
-        if ranges and ranges[-1].stop == seed:
-            ranges[-1] = range(ranges[-1].start, seed + 1)
-        else:
-            ranges.append(range(seed, seed + 1))
-    return ranges
+    return _joined([range(seed, seed + 1) for seed in sorted(set(seeds))])
 
 
 def seeds_text(ranges: list[range]) -> str:
     """Inverse of :func:`parse_seeds` (``1-50``; ``1-10, 20-30``), ranges
     that run on into each other written as one (``1,2,3,7`` → ``1-3, 7``)."""
+    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}"
+                     for r in _joined(ranges))
+
+
+def _joined(ranges: list[range]) -> list[range]:
+    """*ranges* in their order, each that runs on into the one before joined to it."""
     joined: list[range] = []
     for r in ranges:
         if joined and joined[-1].stop == r.start:
             joined[-1] = range(joined[-1].start, r.stop)
         else:
             joined.append(r)
-    return ", ".join(f"{r.start}" if len(r) == 1 else f"{r.start}-{r[-1]}" for r in joined)
+    return joined

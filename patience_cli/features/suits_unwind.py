@@ -151,8 +151,7 @@ def unwinds(packets: Iterable[tuple[int, ...]], up: int = 0, down: int = 14) -> 
         if (up, down, heights) in failed:
             return False
         for rank, then in ((up + 1, (up + 1, down)), (down - 1, (up, down - 1))):
-            if not 1 <= rank <= 13 or (rank == up + 1 and up == 13) \
-                    or (rank == down - 1 and down == 1):
+            if not 1 <= rank <= 13:  # that foundation is built out
                 continue
             home = (up >= rank) + (down <= rank)  # its copies home already
             if home - taken(rank, heights) < loose[rank] and search(*then, heights):
