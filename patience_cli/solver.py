@@ -125,7 +125,10 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     Zodiac; 2026-11-29).
 #: 26: and that beam, at each width, once with each of three weights on the turns in the
 #:     circle's packets (2026-11-29).
-REVISION = 26
+#: 27: where every foundation climbs regardless of suit, the beam from deal to deal
+#:     counts against a position each card lying over a card of the rank before its own
+#:     (Hoffmann's Constitution, the Kingdom; 2026-11-29).
+REVISION = 27
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
 #: were of lines a move wrongly called safe had cut off

@@ -22,9 +22,7 @@ with one weight, none without the beam and the proof).
 
 from __future__ import annotations
 
-from typing import Iterator
-
-from .engine import Move, Position, Rules
+from .engine import Position, Rules
 from .layout import Role
 from .solver_beam import MoveBeam
 
@@ -59,6 +57,7 @@ class PlacingBeam(MoveBeam):
     docstring)."""
 
     FIRST_WIDTH = FIRST_WIDTH
+    weights = TURN_WEIGHTS
 
     def __init__(self, rules: Rules, start: Position, pruning, round_: int,
                  budget: int) -> None:
@@ -78,7 +77,6 @@ class PlacingBeam(MoveBeam):
             self.builds.append((i, steps, build.suit == "same"))
         #: the locked piles whose packets may turn from up to down
         self.turning = tuple(i for i, steps, _ in self.builds if len(steps) == 2)
-        self.weight = TURN_WEIGHTS[0]
         vacant = [i for i, spec in enumerate(rules.specs)
                   if spec.role in (Role.TABLEAU, Role.RESERVE) and spec.refill is not None]
         self.vacant = tuple(vacant)
@@ -122,14 +120,3 @@ class PlacingBeam(MoveBeam):
                 turns += sum(1 for k in range(2, len(ranks))
                              if ranks[k] - ranks[k - 1] != ranks[k - 1] - ranks[k - 2])
         return PLACED * placed + open_ - self.weight * turns, 0
-
-    def _search(self) -> Iterator[tuple[str, list[Move]] | None]:
-        """As :meth:`Widening._search`, but a beam of each width once for
-        each of :data:`TURN_WEIGHTS` before one twice as wide."""
-        while True:
-            dropped = False
-            for self.weight in TURN_WEIGHTS:
-                dropped = (yield from self._beam()) or dropped
-            if not dropped:
-                return
-            self.width *= 2

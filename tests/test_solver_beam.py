@@ -76,3 +76,68 @@ def test_beams_run_where_a_pack_is_dealt_and_the_player_does_not_place_the_cards
     # the Fly's cards are placed by the player; the Flower-Garden deals no pack
     assert worth == {"kingdom": True, "patriarchs": True, "red-and-black": True,
                      "fly": False, "flower-garden": False}
+
+
+def test_a_card_over_a_card_it_follows_is_a_trap_however_deep_and_only_where_it_follows():
+    """A card lying over a card of the rank before its own, in the same pile,
+    must wait for another card of that rank to go up first: counted once for
+    each such card beneath it; a king over an ace only where the
+    foundations turn the corner."""
+    from patience_cli.cards import Card, Suit
+    from patience_cli.solver_beam import traps
+
+    def pile(*ranks):
+        return tuple(Card(rank, Suit.HEARTS) for rank in ranks)
+
+    up = {rank: rank + 1 for rank in range(1, 13)}
+    assert traps([pile(5, 9, 6)], up) == 1          # the six over the five, a card between
+    assert traps([pile(6, 5)], up) == 0              # the five may go up first, then the six
+    assert traps([pile(5, 5, 6), pile(7, 6)], up) == 2  # both fives; not the seven over the six
+    assert traps([pile(13, 1)], up) == 0
+    assert traps([pile(13, 1)], {**up, 13: 1}) == 1  # turning the corner: the ace follows the king
+    assert traps([pile(4)], up) == 0
+
+
+def test_the_traps_are_read_where_every_foundation_climbs_regardless_of_suit():
+    """Hoffmann's Constitution (heaps climbing regardless of suit, round the
+    corner) reads its upper and lower rows; the Kingdom (aces up to kings
+    regardless of suit) its row and its waste heap; games whose foundations
+    follow suit, go two ways or climb by other steps read none."""
+    from patience_cli.solver_beam import stacks_under_followers
+
+    def read(game_id):
+        rules = Game.new(game_id, seed=1).rules
+        found = stacks_under_followers(rules)
+        return None if found is None else (
+            sorted({rules.specs[i].group for i in found[0]}), found[1].get(13))
+
+    assert read("hoffmann-constitution") == (["lower", "upper"], 1)
+    assert read("kingdom") == (["auxiliary", "talon"], None)
+    # in suit (Klondike, the Patriarchs); up and down (the Mill); by the numerals' steps
+    # (the Great Thirteen)
+    for game_id in ("klondike", "patriarchs", "mill", "great-thirteen"):
+        assert read(game_id) is None, game_id
+
+
+def test_the_beam_weighing_traps_wins_a_deal_of_the_constitution_it_misses_without(monkeypatch):
+    """Hoffmann's Constitution, deal 7 (undecided at 800,000 positions before
+    the traps were weighed): the beam wins it within 10,000 positions, and its
+    line replays through the engine; weighing no traps, it does not."""
+    import patience_cli.solver_beam as solver_beam
+
+    answer, search = search_alone(Beam, "hoffmann-constitution", 7, 10_000)
+    assert answer is not None and answer[0] == "won"
+    assert replays_to_won(answer, search)
+    monkeypatch.setattr(solver_beam, "TRAP_WEIGHT", 0)
+    assert search_alone(Beam, "hoffmann-constitution", 7, 10_000)[0] is None
+
+
+def test_where_traps_are_read_each_width_is_tried_weighing_them_then_not():
+    from patience_cli.solver_beam import TRAP_WEIGHT
+
+    def weights(game_id):
+        game = Game.new(game_id, seed=1)
+        return Beam(game.rules, game.start, Pruning(game.rules, start=game.start), 0, 1).weights
+
+    assert weights("hoffmann-constitution") == weights("kingdom") == (TRAP_WEIGHT, 0)
+    assert TRAP_WEIGHT > 0 and weights("patriarchs") == (0,)

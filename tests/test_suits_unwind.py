@@ -120,8 +120,8 @@ def test_a_turn_in_a_packet_costs_the_beams_weight():
 def test_each_width_is_tried_once_with_each_turn_weight_before_a_wider_one(monkeypatch):
     from patience_cli import solver_placing_beam
 
-    assert solver_placing_beam.TURN_WEIGHTS == (0, 30, 100)
-    monkeypatch.setattr(solver_placing_beam, "TURN_WEIGHTS", (0, 30))  # two: a wider one sooner
+    assert PlacingBeam.weights == solver_placing_beam.TURN_WEIGHTS == (0, 30, 100)
+    monkeypatch.setattr(Recording, "weights", (0, 30))  # two: a wider one sooner
     monkeypatch.setattr(Recording, "tried", [])
     answer, _ = search_alone(Recording, "zodiac", 3, 3_300)
     assert answer is None  # deal 3: its lines stick
