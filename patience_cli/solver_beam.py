@@ -256,14 +256,15 @@ class MoveBeam(Widening):
         return best
 
 
-def stacks_under_followers(rules: Rules) -> tuple[tuple[int, ...], dict[int, int]] | None:
+def stacks_under_followers(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Where every foundation climbs one rank at a time regardless of suit
     (turning the corner or not, alike for all), the piles other than the
     foundations and the stock whose top card alone is free (the cards in
     them leave in the order they lie), and each rank's follower (the rank
-    a foundation takes after it); else None.  A card lying in one of them
-    over a card of the rank before its own must wait for another card of
-    that rank to go up first (:func:`traps`)."""
+    a foundation takes after it, by rank; :data:`NO_RANK` for none); else
+    None.  A card lying in one of them over a card of the rank before its
+    own must wait for another card of that rank to go up first
+    (:func:`traps`)."""
     builds = {None if b is None else (b.direction, b.suit, b.step, b.step_by, b.wrap, b.sequence)
               for b in (rules.specs[f].build for f in rules.foundations)}
     if len(builds) != 1 or None in builds:
@@ -273,28 +274,34 @@ def stacks_under_followers(rules: Rules) -> tuple[tuple[int, ...], dict[int, int
         return None
     piles = tuple(i for i, spec in enumerate(rules.specs)
                   if spec.role not in (Role.FOUNDATION, Role.STOCK) and spec.available == "top")
-    after = {rank: rank + 1 for rank in range(1, 13)}
-    if wrap:
-        after[13] = 1
-    return (piles, after) if piles else None
+    return (piles, followers(wrap)) if piles else None
 
 
-def traps(piles: list, after: dict[int, int]) -> int:
+#: the follower of a rank no card follows (:func:`followers`)
+NO_RANK = 14
+
+
+def followers(wrap: bool) -> tuple[int, ...]:
+    """Each rank's follower on foundations climbing one rank at a time, by
+    rank (the king's the ace where they turn the corner, else
+    :data:`NO_RANK`)."""
+    return (NO_RANK,) + tuple(range(2, 14)) + (1 if wrap else NO_RANK,)
+
+
+def traps(piles: list, after: tuple[int, ...]) -> int:
     """How many cards lie over a card of the rank they follow on the
-    foundations, in the same pile (however far beneath): each must wait for
-    another card of that rank to go up first, or for the card under it,
-    which it covers."""
+    foundations (*after*: :func:`followers`), in the same pile, however far
+    beneath: each must wait for another card of that rank to go up first,
+    or for the card under it, which it covers."""
     count = 0
     for pile in piles:
         if len(pile) < 2:
             continue
-        below: dict[int, int] = {}
+        below = [0] * (NO_RANK + 1)  # by rank: the cards beneath that it follows
         for card in pile:
             rank = card.rank
-            count += below.get(rank, 0)
-            nxt = after.get(rank)
-            if nxt is not None:
-                below[nxt] = below.get(nxt, 0) + 1
+            count += below[rank]
+            below[after[rank]] += 1
     return count
 
 

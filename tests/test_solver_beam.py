@@ -84,17 +84,17 @@ def test_a_card_over_a_card_it_follows_is_a_trap_however_deep_and_only_where_it_
     each such card beneath it; a king over an ace only where the
     foundations turn the corner."""
     from patience_cli.cards import Card, Suit
-    from patience_cli.solver_beam import traps
+    from patience_cli.solver_beam import followers, traps
 
     def pile(*ranks):
         return tuple(Card(rank, Suit.HEARTS) for rank in ranks)
 
-    up = {rank: rank + 1 for rank in range(1, 13)}
+    up = followers(wrap=False)
     assert traps([pile(5, 9, 6)], up) == 1          # the six over the five, a card between
     assert traps([pile(6, 5)], up) == 0              # the five may go up first, then the six
     assert traps([pile(5, 5, 6), pile(7, 6)], up) == 2  # both fives; not the seven over the six
-    assert traps([pile(13, 1)], up) == 0
-    assert traps([pile(13, 1)], {**up, 13: 1}) == 1  # turning the corner: the ace follows the king
+    assert traps([pile(12, 13, 1)], up) == 1         # the king over the queen; no ace after it
+    assert traps([pile(13, 1)], followers(wrap=True)) == 1  # turning the corner: K then A
     assert traps([pile(4)], up) == 0
 
 
@@ -103,16 +103,16 @@ def test_the_traps_are_read_where_every_foundation_climbs_regardless_of_suit():
     corner) reads its upper and lower rows; the Kingdom (aces up to kings
     regardless of suit) its row and its waste heap; games whose foundations
     follow suit, go two ways or climb by other steps read none."""
-    from patience_cli.solver_beam import stacks_under_followers
+    from patience_cli.solver_beam import NO_RANK, stacks_under_followers
 
     def read(game_id):
         rules = Game.new(game_id, seed=1).rules
         found = stacks_under_followers(rules)
         return None if found is None else (
-            sorted({rules.specs[i].group for i in found[0]}), found[1].get(13))
+            sorted({rules.specs[i].group for i in found[0]}), found[1][13])
 
     assert read("hoffmann-constitution") == (["lower", "upper"], 1)
-    assert read("kingdom") == (["auxiliary", "talon"], None)
+    assert read("kingdom") == (["auxiliary", "talon"], NO_RANK)
     # in suit (Klondike, the Patriarchs); up and down (the Mill); by the numerals' steps
     # (the Great Thirteen)
     for game_id in ("klondike", "patriarchs", "mill", "great-thirteen"):
@@ -121,15 +121,16 @@ def test_the_traps_are_read_where_every_foundation_climbs_regardless_of_suit():
 
 def test_the_beam_weighing_traps_wins_a_deal_of_the_constitution_it_misses_without(monkeypatch):
     """Hoffmann's Constitution, deal 7 (undecided at 800,000 positions before
-    the traps were weighed): the beam wins it within 10,000 positions, and its
-    line replays through the engine; weighing no traps, it does not."""
+    the traps were weighed): the beam wins it within 5,000 positions, and its
+    line replays through the engine; the beam that reads no traps does not."""
     import patience_cli.solver_beam as solver_beam
 
-    answer, search = search_alone(Beam, "hoffmann-constitution", 7, 10_000)
+    answer, search = search_alone(Beam, "hoffmann-constitution", 7, 5_000)
     assert answer is not None and answer[0] == "won"
     assert replays_to_won(answer, search)
-    monkeypatch.setattr(solver_beam, "TRAP_WEIGHT", 0)
-    assert search_alone(Beam, "hoffmann-constitution", 7, 10_000)[0] is None
+    monkeypatch.setattr(solver_beam, "stacks_under_followers", lambda rules: None)
+    answer, search = search_alone(Beam, "hoffmann-constitution", 7, 5_000)
+    assert answer is None and search.weights == (0,)
 
 
 def test_where_traps_are_read_each_width_is_tried_weighing_them_then_not():
