@@ -181,7 +181,8 @@ def readme_text(text: str, data: dict) -> str:
     """*text* (the README) with the odds table and the opening of "Where
     the solver falls short" made from *data* (odds.json): one table row per
     measured game, most deals first, and the rows with more than :data:`AIM`
-    undecided deals in a hundred named by kind, each with that figure."""
+    undecided deals in a hundred named by kind, each with that figure and
+    the positions each deal was given."""
     from patience_cli.games import load
 
     start = text.index(TABLE_HEAD) + len(TABLE_HEAD)
@@ -200,15 +201,15 @@ def readme_text(text: str, data: dict) -> str:
                     f"{o['undecided']:,} | {percent(o['low'])} – {percent(o['high'])} |")
         per_hundred = 100 * o["undecided"] / o["deals"]
         if per_hundred > AIM:
-            short[dealing_kind(rules)].append(f"{name} {per_hundred:.0f}")
+            short[dealing_kind(rules)].append(f"{name} {per_hundred:.0f} ({positions:,})")
     text = text[:start] + "\n".join(rows) + text[end:]
     missing = sum(map(len, short.values()))
     lines = [f"The aim is at most {AIM} undecided deals in 100 for every game and variant. "
              f"{len(games) - missing} of the table's {len(games)} rows meet it (counting "
              "undecided deals per hundred, for the rows of more deals). The other "
              f"{missing}, by what their rules do with the cards, each with its undecided "
-             "deals in 100 (this list is written with the table, by "
-             "`scripts/update_odds.py`):"]
+             "deals in 100 and, in brackets, the positions each deal was given (this list "
+             "is written with the table, by `scripts/update_odds.py`):"]
     for kind, names in short.items():
         if names:
             lines.append(f"- **{KINDS[kind]}** ({len(names)}): " + ", ".join(names) + ".")

@@ -341,8 +341,9 @@ def test_the_readmes_odds_table_and_shortfall_list_are_those_odds_json_gives():
         game, _, variant = key.partition("+")
         named = f"{load_layout(game, variant or None).title}" + (f" (`{variant}`)" if variant else "")
         figure = round(100 * o["undecided"] / o["deals"])
+        positions = int(o["budget"].split()[0])
         over = o["undecided"] * 100 > update_odds.AIM * o["deals"]
-        assert (f"{named} {figure}," in short or f"{named} {figure}." in short) == over, key
+        assert any(f"{named} {figure} ({positions:,}){end}" in short for end in ",.") == over, key
 
 
 def test_the_shortfall_list_sorts_games_by_what_their_rules_do_with_the_cards():
