@@ -127,7 +127,8 @@ WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #:     circle's packets (2026-11-29).
 #: 27: where every foundation climbs regardless of suit, the beam from deal to deal
 #:     counts against a position each card lying over a card of the rank before its own
-#:     (Hoffmann's Constitution, the Kingdom; 2026-11-29).
+#:     (Hoffmann's Constitution, the Kingdom, the Salic Law and its Picture Gallery;
+#:     2026-11-29).
 REVISION = 27
 #: the revision from which proofs of loss stand in a game whose safe moves revision 16
 #: narrowed (:func:`proofs_since`): the Pyramid's 11 proofs and one of the Indefatigable's
