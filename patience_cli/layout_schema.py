@@ -190,7 +190,7 @@ PILE = table({
     "withdraw": either(text, list_of(text)),
     "accepts_from": list_of(text),
     "refill": REFILL,
-    "first_claim": either(boolean, one_of("empty")),
+    "first_claim": either(boolean, one_of("empty", "second")),
     "move": one_of("top", "face-up-run", "built-run", "whole-run", "run-to-vacancy"),
     "second_to": list_of(text),
     "deal_from_top": boolean, "distinct_ranks": boolean,

@@ -228,9 +228,12 @@ def test_patriarchs_vacancy_from_the_waste_top_and_one_redeal():
 
 
 def test_patriarchs_foundations_follow_suit_both_ways():
-    rules, pos = filled(PAT, {P_ACE: "Ah", P_KING: "Kh", 1: "2s", 2: "Qh", P_STOCK: "5c"},
-                        P_AUX, down={P_STOCK: 1})
+    rules, pos = filled(PAT, {P_ACE: "Ah", P_KING: "Kh", 1: "2s", 2: "Qs", P_STOCK: "5c"},
+                        P_AUX, filler="8c", down={P_STOCK: 1})
     assert "follow suit" in refusal(rules, pos, 1, P_ACE)
+    assert "follow suit" in refusal(rules, pos, 2, P_KING)
+    rules, pos = filled(PAT, {P_ACE: "Ah", P_KING: "Kh", 2: "Qh", P_STOCK: "5c"},
+                        P_AUX, filler="8c", down={P_STOCK: 1})
     assert refusal(rules, pos, 2, P_KING) is None
 
 
@@ -384,3 +387,32 @@ def test_storehouse_an_emptied_auxiliary_waits_while_the_waste_is_empty():
     assert "filled only from the Waste heap" in refusal(rules, pos, S_STORE, 1)
     pos = rules.apply(pos, DEAL)                                    # the 9♦ turned: it fills
     assert pile_text(rules, pos, 1) == "9d"
+
+
+def test_patriarchs_an_auxiliary_that_becomes_playable_is_played_at_once():
+    """"Keep a sharp eye on the nine auxiliary cards ..., and if either becomes
+    playable, play it at once accordingly": the pack is not dealt on while an
+    auxiliary card can go up; the waste card's first claim still comes before."""
+    rules, pos = filled(PAT, {P_ACE: "Ah", 1: "2h", P_WASTE: "9c", P_STOCK: "5c"}, P_AUX,
+                        filler="8c", down={P_STOCK: 1})
+    assert "must be played before the pack is dealt on" in rules.move_reason(pos, DEAL)
+    assert refusal(rules, pos, 1, P_ACE) is None
+    pos = rules.apply(pos, move_between(rules, 1, P_ACE))
+    assert rules.move_reason(pos, DEAL) is None                 # nothing claims now
+    rules, pos = filled(PAT, {P_ACE: "Ah", 1: "2h", P_WASTE: "2h", P_STOCK: "5c"}, P_AUX,
+                        filler="8c", down={P_STOCK: 1})
+    assert "must be played before any other" in refusal(rules, pos, 1, P_ACE)
+
+
+def test_reserves_a_card_that_can_go_up_is_not_packed_on_the_waste():
+    """"If the uppermost cards of the Reserves are not available for playing to
+    the foundation cards, but either of them forms a sequence ... to the top
+    card of the waste-heap, it may be laid thereon": a Reserve card that can
+    go up may not go to the waste instead."""
+    rules, pos = position(RES, {R_ACE: "Ah 2h 3h 4h 5h 6h 7h", 1: "8h", 2: "6h", R_WASTE: "7h",
+                                R_STOCK: "2c"}, down={R_STOCK: 1})
+    assert "goes to the Waste heap only when" in refusal(rules, pos, 1, R_WASTE)
+    assert refusal(rules, pos, 1, R_ACE) is None
+    assert refusal(rules, pos, 2, R_WASTE) is None                 # the 6♥ cannot go up
+    assert all(not (m.src == pile_index(rules, 1) and m.dst == pile_index(rules, R_WASTE))
+               for m in rules.legal_moves(pos))

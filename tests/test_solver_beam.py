@@ -12,25 +12,25 @@ from patience_cli.solver_pruning import Pruning
 from conftest import replays_to_won, search_alone
 
 
-def test_a_beam_wins_a_deal_of_the_patriarchs_that_the_other_searches_miss():
-    """The Patriarchs' deal 3 within 5,000 positions: the first round of the
+def test_a_beam_wins_a_deal_of_red_and_black_that_the_other_searches_miss():
+    """Red and Black's deal 7 within 5,000 positions: the first round of the
     beam wins it (its sixteen lines side by side through the pack and the
     redeal); the depth-first search and the first round that departs little
     from it do not."""
-    answer, search = search_alone(Beam, "patriarchs", 3, 5000)
+    answer, search = search_alone(Beam, "red-and-black", 7, 5000)
     assert answer is not None and answer[0] == "won"
     assert search.width == 16 and search.states < 5000
     assert replays_to_won(answer, search)
-    assert search_alone(FewDepartures, "patriarchs", 3, 5000)[0] is None
-    assert search_alone(None, "patriarchs", 3, 5000)[0] is None
+    assert search_alone(FewDepartures, "red-and-black", 7, 5000)[0] is None
+    assert search_alone(None, "red-and-black", 7, 5000)[0] is None
 
 
 def test_a_beam_whose_lines_all_stick_begins_again_twice_as_wide_until_its_budget():
-    """The Patriarchs' deal 1: every line the first beam keeps sticks long
+    """The Sultan's deal 3: every line the first beam keeps sticks long
     before 5,000 positions; the round begins again from the start, twice as
     wide each time, and stops at its budget with no answer: the positions
     it dropped may hold a win."""
-    answer, search = search_alone(Beam, "patriarchs", 1, 5000)
+    answer, search = search_alone(Beam, "sultan", 3, 5000)
     assert answer is None and search.states == 5000
     assert search.width > 16
     first = Beam(search.rules, search.start, Pruning(search.rules, start=search.start), 0,

@@ -8,7 +8,11 @@ turned before the last one placed, claims nothing); on the foundations, a card
 that can go up must, before anything else is done; with ``first_claim =
 "empty"`` on the foundations, a card that can start one of them must (the
 Great Thirteen's Rule II: "the refilling of the vacancies must be the first
-object").
+object").  With ``first_claim = "second"``, a pile's card must be played
+whenever it can be and no pile of ``first_claim = true`` claims first (the
+Patriarchs: the waste heap's top card "has the first claim", and an
+auxiliary card that "becomes playable" is played "at once", before the pack
+is dealt on).
 """
 
 from __future__ import annotations
@@ -27,9 +31,12 @@ class FirstClaims(Feature):
     plain = False
     reads_suits = False
 
-    def __init__(self, rules: Rules, piles: tuple[int, ...]) -> None:
+    def __init__(self, rules: Rules, piles: tuple[int, ...],
+                 second: tuple[int, ...] = ()) -> None:
         super().__init__(rules)
+        #: the piles that claim first, and those that claim only when none of them does
         self.piles = piles
+        self.second = second
         self._holders: tuple[Feature, ...] | None = None  # the other rules that narrow sources
         #: the position :meth:`claiming` was last asked of, and its answer (one
         #: attribute, replaced whole)
@@ -37,9 +44,11 @@ class FirstClaims(Feature):
 
     @classmethod
     def build(cls, rules: Rules) -> "FirstClaims | None":
-        piles = tuple(p.index for p in rules.specs
-                      if p.first_claim and p.role is not Role.FOUNDATION)
-        return cls(rules, piles) if piles else None
+        claims = [p for p in rules.specs if p.first_claim and p.role is not Role.FOUNDATION]
+        if not claims:
+            return None
+        return cls(rules, tuple(p.index for p in claims if p.first_claim is True),
+                   tuple(p.index for p in claims if p.first_claim == "second"))
 
     def claiming(self, pos: Position) -> tuple[int, ...]:
         """The piles with first claim whose card can be played now."""
@@ -50,19 +59,22 @@ class FirstClaims(Feature):
         last = self._last
         if pos is last[0]:  # (asked again of the same position: the move list's, the deal's)
             return last[1]
-        found = []
+        found: list[int] = []
         takes = None  # the piles that take a card now, with their ranks (the quick look)
-        for src in self.piles:
-            if any(src not in f.narrow_sources(pos, (src,)) for f in self._holders):
-                continue  # another rule holds its card back: it cannot be played now
-            for card in rules.available_cards(pos, src):
-                if takes is None:
-                    takes = rules.ranks_taken_by(pos, rules.targets)
-                if any(dst != src and (ranks is None or card.rank in ranks)
-                       and rules.may_route(pos, src, dst, card)
-                       and rules.fits(pos, card, dst) for dst, ranks in takes):
-                    found.append(src)
-                    break
+        for tier in (self.piles, self.second):
+            for src in tier:
+                if any(src not in f.narrow_sources(pos, (src,)) for f in self._holders):
+                    continue  # another rule holds its card back: it cannot be played now
+                for card in rules.available_cards(pos, src):
+                    if takes is None:
+                        takes = rules.ranks_taken_by(pos, rules.targets)
+                    if any(dst != src and (ranks is None or card.rank in ranks)
+                           and rules.may_route(pos, src, dst, card)
+                           and rules.fits(pos, card, dst) for dst, ranks in takes):
+                        found.append(src)
+                        break
+            if found:
+                break
         answer = tuple(found)
         self._last = (pos, answer)
         return answer
@@ -89,13 +101,11 @@ class FirstClaims(Feature):
             else "card"
 
     def refusal(self, pos: Position, move: Move) -> str | None:
-        if move.src in self.piles:
-            return None
         claimed = self.claiming(pos)
-        if claimed:
-            return (f"the card of {self.rules.specs[claimed[0]].the_ref} can be played, and "
-                    "it must be played before any other")
-        return None
+        if not claimed or move.src in claimed:
+            return None
+        return (f"the card of {self.rules.specs[claimed[0]].the_ref} can be played, and "
+                "it must be played before any other")
 
 
 class FoundationsFirst(Feature):
