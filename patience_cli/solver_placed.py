@@ -32,6 +32,7 @@ from .cards import Card, Suit
 from .engine import Move, Position, Rules
 from .features.claims import FirstClaims
 from .features.placing import PlacedRounds
+from .features.routes import Routes
 from .features.talon import Talon
 from .layout import Role
 from .position import MoveKind
@@ -67,19 +68,25 @@ class Ranks:
     def _plain(rules: Rules) -> bool:
         """Whether the lines can read *rules*: cards placed one a round with
         the heaps free, no suit read, no rule but the placing, the talon (no
-        redeal) and first claims on reserves, no game module."""
+        redeal), first claims on reserves and heaps second to the foundations
+        (the Fairest No. 2's: a line plays a card up wherever one can), no
+        game module."""
         placing = rules.layout.play.placing
         if placing is None or placing.round != 1 or placing.frozen or not rules.suitless \
                 or rules.layout.rules != "standard":
             return False
         kinds = {type(f) for f in rules.features}
-        if not kinds <= {PlacedRounds, FirstClaims, Talon} or PlacedRounds not in kinds:
+        if not kinds <= {PlacedRounds, FirstClaims, Talon, Routes} or PlacedRounds not in kinds:
             return False
         talon = next(f for f in rules.features if isinstance(f, PlacedRounds))
         heaps = set(talon.piles)
+        homes = {s.group for s in rules.specs if s.role is Role.FOUNDATION}
         for i, spec in enumerate(rules.specs):
             if spec.role is Role.TABLEAU and i not in heaps:
                 return False
+            if spec.accepts_from is not None or spec.refill is not None or (
+                    spec.second_to is not None and set(spec.second_to) != homes):
+                return False  # (a route the lines do not follow)
             if spec.role is Role.RESERVE and not spec.first_claim:
                 return False
             if spec.role is Role.FOUNDATION and spec.first_claim:

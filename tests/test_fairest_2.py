@@ -74,3 +74,16 @@ def test_rule_4_won_with_every_card_up_lost_when_the_pack_is_out():
     rules, pos = table({5: "Kc"}, pack="")
     status, why = rules.status(pos)
     assert status is Status.LOST
+
+
+def test_only_a_card_that_cannot_be_used_is_laid_on_a_waste_heap():
+    """"The cards which cannot be used, as not answering these conditions, are
+    dealt in any order you please to form waste-heaps": a card turned that can
+    go up may not be laid on a waste heap instead."""
+    rules, pos = table({}, pack="9h 2s")
+    pos = rules.apply(pos, DEAL)                               # the 2♠ turned: the ace takes it
+    for n in WASTES:
+        assert "only when the Foundation cannot take it" in refusal(rules, pos, TURNED, n)
+    assert refusal(rules, pos, TURNED, 1) is None
+    assert [m.dst for m in rules.legal_moves(pos)] == [pile_index(rules, 1)]
+    holds_to_its_words(rules, pos)

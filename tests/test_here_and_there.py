@@ -129,3 +129,17 @@ def test_the_study_commands_say_a_game_for_two_has_no_winning_line(run):
         result = run(*args)
         assert result.code == 2 and "a game for two players" in result.err
     assert run("new", "fours", "--opponent", "program").code == 2
+
+
+def test_only_a_card_no_foundation_takes_goes_onto_the_others_waste():
+    """"Each player ... has the right to play a given card (not available for
+    the main sequences) upon the waste-heap of his adversary": a card that a
+    foundation takes may not go on the other's waste heap, and the program's
+    hand plays it up."""
+    rules, pos = table({A_TURNED: "8h", B_WASTE: "Kc 9s", A_PACK: "2c", B_PACK: "3c"})
+    assert "can go to a foundation" in refusal(rules, pos, A_TURNED, B_WASTE)
+    assert refusal(rules, pos, A_TURNED, 1) is None
+    assert all(m.dst != pile_index(rules, B_WASTE) for m in rules.legal_moves(pos))
+    rules, pos = table({B_TURNED: "8h", A_WASTE: "Kc 9s", A_PACK: "2c", B_PACK: "3c"},
+                       turn="B", variant="against-program")
+    assert rules.program_move(pos) == move_between(rules, B_TURNED, 1)

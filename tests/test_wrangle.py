@@ -114,3 +114,26 @@ def test_play_ends_drawn_when_nothing_reaches_a_foundation_for_long():
             break
         pos = game.rules.apply(pos, game.rules.program_move(pos))
     assert game.rules.status(pos)[0] is not Status.PLAYING
+
+
+def test_the_privilege_is_only_for_a_card_that_cannot_be_played():
+    """"Should a given card be not playable either to the main sequences, to
+    the auxiliary heaps, or his own reserve-heap, he may play it ... upon the
+    reserve-heap of his adversary": a card that fits an auxiliary heap (or a
+    foundation) may not go onto the other player's heaps, and the program's
+    hand plays it where it fits."""
+    rules, pos = table({A_TURNED: "Jc", B_RESERVE: "Kd 10c", B_WASTE: "Qc"})
+    for heap in (B_RESERVE, B_WASTE):
+        assert "can go to a foundation or an auxiliary heap" in \
+            refusal(rules, pos, A_TURNED, heap)
+    assert refusal(rules, pos, A_TURNED, 10) is None            # the J♣ on a Q♣
+    assert all(m.dst not in (pile_index(rules, B_RESERVE), pile_index(rules, B_WASTE))
+               for m in rules.legal_moves(pos))
+    rules, pos = table({1: "Ac", B_TURNED: "2c", A_RESERVE: "Kd 3c"}, turn="B",
+                       variant="against-program")
+    assert refusal(rules, pos, B_TURNED, A_RESERVE) is not None
+    rules, pos = table({B_TURNED: "Jc", A_RESERVE: "Kd 10c"}, turn="B",
+                       variant="against-program")
+    chosen = rules.program_move(pos)
+    assert chosen.src == pile_index(rules, B_TURNED)
+    assert rules.specs[chosen.dst].number in [*A_AUX, *B_AUX]      # onto a Q♣, not A's reserve

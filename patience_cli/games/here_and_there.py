@@ -6,9 +6,10 @@ rank and is the first of eight foundations, each built up in suit round the
 corner to the rank below it.
 
 Only the player whose turn it is plays, and only the card he has just
-turned (``patience deal`` turns it): to a foundation that takes it, or onto
-the other player's waste heap if it is one above or one below its top card,
-whatever the suit; and he turns the next.  A card that can go neither way is
+turned (``patience deal`` turns it): to a foundation that takes it, or,
+where no foundation takes it ("a given card (not available for the main
+sequences)"), onto the other player's waste heap if it is one above or one
+below its top card, whatever the suit; and he turns the next.  A card that can go neither way is
 laid on his own waste heap (``patience move 10 11``), and the turn passes.
 A player whose pack is out when his turn comes takes up his waste heap,
 turned over, as his pack (not before: "each player is bound to leave his
@@ -17,9 +18,9 @@ when his pack runs out.  The first to get rid of all his cards wins.
 
 With ``[game] opponent`` naming a player (``--opponent program``: B), the
 program plays that hand as soon as its turn comes, by a simple rule: the
-card turned goes on the other player's waste heap if it can (Hoffmann: "it
-should be his endeavour ... to increase the heap of his adversary"), else to
-the first foundation that takes it, else on its own waste heap.
+card turned goes to the first foundation that takes it, else on the other
+player's waste heap if it can (Hoffmann: "it should be his endeavour ... to
+increase the heap of his adversary"), else on its own waste heap.
 
 The turns, the program's hand and the end are :mod:`.two_hands`'s.
 """
@@ -63,12 +64,12 @@ class HereAndThereRules(TwoHands):
         turned = pos.piles[self.turned[who]]
         if not turned or self.winner(pos):
             return ()
-        card, moves = turned[-1], []
+        card = turned[-1]
+        if self._up_to(pos, card):
+            return ()  # a card a foundation takes goes nowhere else
         if self._onto_waste(pos, card):
-            moves.append(Move(MoveKind.MOVE, self.turned[who], self.waste[self.other(who)]))
-        if not moves and not self._up_to(pos, card):
-            moves.append(Move(MoveKind.MOVE, self.turned[who], self.waste[who]))
-        return moves
+            return (Move(MoveKind.MOVE, self.turned[who], self.waste[self.other(who)]),)
+        return (Move(MoveKind.MOVE, self.turned[who], self.waste[who]),)
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
         return move in tuple(self.extra_moves(pos))
@@ -83,6 +84,9 @@ class HereAndThereRules(TwoHands):
         if not pos.piles[move.src]:
             return f"{who} has no card turned: 'patience deal' turns the next"
         card = pos.piles[move.src][-1]
+        if move.dst == self.waste[self.other(who)] and self._up_to(pos, card):
+            return (f"the {card} can go to a foundation: only a card that cannot goes on "
+                    f"{self.other(who)}'s waste heap")
         if move.dst == self.waste[self.other(who)]:
             top = pos.piles[move.dst]
             return (f"the {card} is not one above or one below the "
@@ -98,20 +102,16 @@ class HereAndThereRules(TwoHands):
 
     # ------------------------------------------------------------ the program
     def program_move(self, pos: Position) -> Move:
-        """The card turned onto the other's waste heap, else up, else on its
+        """The card turned up, else onto the other's waste heap, else on its
         own waste heap; with none turned, the deal."""
         who = self.player(pos)
         turned = pos.piles[self.turned[who]]
         if not turned:
             return DEAL
-        own = list(self.extra_moves(pos))
-        onto_other = [m for m in own if m.dst == self.waste[self.other(who)]]
-        if onto_other:
-            return onto_other[0]
         up = self._up_to(pos, turned[-1])
         if up:
             return Move(MoveKind.MOVE, self.turned[who], up[0])
-        return own[0]
+        return next(iter(self.extra_moves(pos)))
 
 
 RULES = HereAndThereRules

@@ -9,17 +9,19 @@ The player whose turn it is turns his cards one by one (``patience deal``).
 He may play, whenever he likes in his turn, the card turned, the top of his
 reserve and the top of any of the eight auxiliary heaps to a foundation; the
 card turned and the top of his reserve onto an auxiliary heap, one below in
-suit; and the card turned onto the other player's reserve or waste heap, one
-above or one below in suit.  A card turned that can go nowhere is laid on his
+suit; and the card turned, where it can go to no foundation and no
+auxiliary heap ("should a given card be not playable either to the main
+sequences, to the auxiliary heaps ..."), onto the other player's reserve or
+waste heap, one above or one below in suit.  A card turned that can go nowhere is laid on his
 own waste heap, and the turn passes (:mod:`.two_hands`, which also holds the
 program's hand and the end).  An auxiliary heap played out is refilled at
 once with the top card of the waste heap of the player whose turn it is.
 
 The program's rule: first any card to a foundation (its reserve's first,
-Hoffmann's advice); then the card turned onto the other's reserve, then onto
-his waste heap; then onto an auxiliary heap; then its reserve's top onto an
-auxiliary heap; then it turns the next card; and a card that can go nowhere
-goes on its own waste heap.
+Hoffmann's advice); then the card turned onto an auxiliary heap; then, where
+it can go to neither, onto the other's reserve, then onto his waste heap;
+then its reserve's top onto an auxiliary heap; then it turns the next card;
+and a card that can go nowhere goes on its own waste heap.
 """
 
 from __future__ import annotations
@@ -85,11 +87,11 @@ class WrangleRules(TwoHands):
         if not turned or self.winner(pos):
             return ()
         card, other = turned[-1], self.other(who)
+        if self._placeable(pos, card):
+            return ()  # the privilege is for a card that cannot be played
         moves = [Move(MoveKind.MOVE, self.turned[who], p)
                  for p in (self.reserve[other], self.waste[other]) if self._onto(pos, card, p)]
-        if not moves and not self._placeable(pos, card):
-            moves.append(Move(MoveKind.MOVE, self.turned[who], self.waste[who]))
-        return moves
+        return moves or [Move(MoveKind.MOVE, self.turned[who], self.waste[who])]
 
     def is_own_move(self, pos: Position, move: Move) -> bool:
         return move.kind == "move" and move in tuple(self.extra_moves(pos))
@@ -103,6 +105,10 @@ class WrangleRules(TwoHands):
                     "and the tops of the auxiliary heaps")
         if move.src == self.turned[who] and pos.piles[move.src]:
             card = pos.piles[move.src][-1]
+            if move.dst in (self.reserve[other], self.waste[other]) \
+                    and self._placeable(pos, card):
+                return (f"the {card} can go to a foundation or an auxiliary heap: only a card "
+                        f"that cannot goes onto {other}'s reserve or waste heap")
             if move.dst in (self.reserve[other], self.waste[other]):
                 top = pos.piles[move.dst]
                 return (f"the {card} is not one above or one below the "
@@ -138,8 +144,8 @@ class WrangleRules(TwoHands):
             if up:
                 return up[0]
         other = self.other(who)
-        for src, dsts in ((self.turned[who], (self.reserve[other], self.waste[other])),
-                          (self.turned[who], self.auxiliaries),
+        for src, dsts in ((self.turned[who], self.auxiliaries),
+                          (self.turned[who], (self.reserve[other], self.waste[other])),
                           (self.reserve[who], self.auxiliaries)):
             for dst in dsts:
                 found = [m for m in legal if m.kind == "move" and m.src == src and m.dst == dst]
