@@ -508,7 +508,8 @@ class Advice:
         named: set[str] = set()
         for spec in self.specs:
             _strings((spec.build, spec.accepts_from, spec.refill, spec.second_to,
-                      spec.take_top, spec.set_aside, spec.blocked_by, spec.deal_up), named)
+                      spec.take_top, spec.set_aside, spec.blocked_by, spec.deal_up,
+                      spec.opens_after), named)
         _strings((self.layout.play, self.layout.game), named)
         return {g for g, piles in self.group_piles.items() if g not in named and all(
             b is None or not (b.distinct_suits or b.step_by or
@@ -537,4 +538,4 @@ def _play_rule(p: PileSpec) -> tuple:
     the Manor's heaps, each dealt one rank, play alike): two piles of a
     group alike in this are interchangeable to the search, their cards aside."""
     return (p.role, p.build, p.available, p.face, p.move, p.accepts_from, p.second_to,
-            p.first_claim, p.deal_up, p.refill, p.as_they_appear, p.formed)
+            p.first_claim, p.deal_up, p.refill, p.as_they_appear, p.opens_after, p.formed)

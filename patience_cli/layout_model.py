@@ -187,8 +187,11 @@ class PileSpec(Record):
                           # pile of these groups takes it (the Windmill's centre)
     deal_up: tuple[int, ...] | str | None  # the foundations (numbers, or
                           # "any") a card dealt here goes up to at once, as it is dealt
-    as_they_appear: bool  # (a foundation) a card that starts it goes to it as soon as
-                          # it is free: dealt, turned, refilled or uncovered (Anna's knaves)
+    as_they_appear: bool | str  # (a foundation) a card that starts it goes to it as soon as
+                          # it is free: dealt, turned, refilled or uncovered (Anna's knaves);
+                          # "every": every card it takes (Margarethe's packet of aces)
+    opens_after: tuple[str, ...]  # groups every pile of which holds a card before this
+                          # pile takes its first (Quadrille's fives, after the four queens)
     deal_from_top: bool  # the cards dealt together here are laid from its free end
     distinct_ranks: bool  # a card of a rank it holds is sent to the bottom of the pack
     rank: int | None      # the rank the pile is keyed to: with deal = "by-rank", the
@@ -212,14 +215,14 @@ class PileSpec(Record):
         "index", "number", "key", "group", "role", "name", "label", "at", "orientation", "spread",
         "deal", "face", "build", "available", "note", "heading", "tag", "tilt", "withdraw",
         "accepts_from", "refill", "first_claim", "move", "second_to", "deal_up",
-        "as_they_appear", "deal_from_top", "distinct_ranks", "blocked_by", "caption_at",
-        "rank", "slip_under", "take_top", "set_aside", "formed",
+        "as_they_appear", "opens_after", "deal_from_top", "distinct_ranks", "blocked_by",
+        "caption_at", "rank", "slip_under", "take_top", "set_aside", "formed",
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "note": "", "heading": "", "tag": "label", "tilt": 0.0, "withdraw": None,
         "accepts_from": None, "refill": None, "first_claim": False, "move": "top",
-        "second_to": None, "deal_up": None, "as_they_appear": False, "deal_from_top": False,
-        "distinct_ranks": False,
+        "second_to": None, "deal_up": None, "as_they_appear": False, "opens_after": (),
+        "deal_from_top": False, "distinct_ranks": False,
         "blocked_by": (), "caption_at": None, "rank": None, "slip_under": (),
         "take_top": None, "set_aside": None, "formed": None,
     }

@@ -192,6 +192,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 second_to=tuple(entry["second_to"]) if "second_to" in entry else None,
                 deal_up=_per_pile_targets(entry.get("deal_up"), i),
                 as_they_appear=entry.get("as_they_appear", False),
+                opens_after=tuple(entry.get("opens_after", ())),
                 deal_from_top=entry.get("deal_from_top", False),
                 distinct_ranks=entry.get("distinct_ranks", False),
                 blocked_by=tuple(entry.get("blocked_by", ())),
@@ -335,11 +336,15 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
     for n_entry, entry in enumerate(raw["piles"]):
         named = list(entry.get("accepts_from", [])) + list(entry.get("second_to", [])) + \
             list(entry.get("refill", {}).get("from", [])) + \
-            list(entry.get("refill", {}).get("after_deal", []))
+            list(entry.get("refill", {}).get("after_deal", [])) + \
+            list(entry.get("opens_after", []))
         for g in named:
             if g not in groups:
                 raise LayoutError(f"{gid}: piles[{n_entry}]: no group {g!r} (the groups are "
                                   f"{', '.join(sorted(groups))})")
+        if entry.get("opens_after") and not entry.get("as_they_appear"):
+            raise LayoutError(f"{gid}: piles[{n_entry}].opens_after: only a pile laid as its "
+                              "cards appear (as_they_appear) waits for other groups")
         for w in ([entry["withdraw"]] if isinstance(entry.get("withdraw"), str)
                   else entry.get("withdraw", [])):
             if w != "-" and not _card_pattern(w):

@@ -246,7 +246,8 @@ def test_quadrille_each_card_to_its_own_place_as_it_comes():
     rules, pos = position(QUAD, {Q_WASTE: "Qh", Q_STOCK: "2c"}, down={Q_STOCK: 1})
     assert refusal(rules, pos, Q_WASTE, Q_QUEEN) is None           # the Q♥'s place
     assert "place of the Q♠ only" in refusal(rules, pos, Q_WASTE, Q_QUEEN + 1)
-    rules, pos = position(QUAD, {Q_WASTE: "5h", Q_STOCK: "2c"}, down={Q_STOCK: 1})
+    rules, pos = position(QUAD, {1: "Qh", 2: "Qs", 3: "Qd", 4: "Qc", Q_WASTE: "5h",
+                                 Q_STOCK: "2c"}, down={Q_STOCK: 1})
     assert refusal(rules, pos, Q_WASTE, Q_FIVE) is None
     assert refusal(rules, pos, Q_WASTE, Q_FIVE + 1) is not None
 
