@@ -93,3 +93,32 @@ def test_no_card_laid_as_it_comes_ever_waits_free_for_the_deal(game_id):
                 break
             pos = rules.apply(pos, moves[(seed * 7 + len(moves)) % len(moves)])
     assert feature is not None
+
+
+def test_the_square_an_ace_of_a_suit_not_yet_in_a_corner_is_placed_as_it_appears():
+    """"The four aces of different suits must be placed in their allotted
+    spaces as they appear": one turned from the pack goes up by itself; a
+    second ace of a suit already in a corner stays an ordinary card."""
+    rules, pos = position("square", {**{n: "9c" for n in range(1, 17)}, 17: "Ah",
+                                     21: "Ah As 5d"}, down={21: 3})
+    pos = dealt(rules, pos)
+    assert pile_text(rules, pos, 22) == "5d"
+    pos = dealt(rules, pos)                                  # the A♠ to a corner
+    assert pile_text(rules, pos, 22) == "5d" and pile_text(rules, pos, 18) == "As"
+    pos = dealt(rules, pos)                                  # the second A♥ waits
+    assert pile_text(rules, pos, 22) == "5d Ah"
+
+
+def test_the_wrangle_the_aces_are_laid_as_they_come_to_hand():
+    """"[The eight aces] as they come to hand in the course of the game are
+    laid in their appointed positions." """
+    game = Game.new("wrangle", seed=4)
+    rules, pos = game.rules, game.position
+    for _ in range(400):
+        turned = [pos.piles[pile_index(rules, n)] for n in (15, 23)]
+        assert not any(p and p[-1].rank == 1 for p in turned)
+        moves = list(rules.legal_moves(pos))
+        if not moves:
+            break
+        pos = rules.apply(pos, moves[-1])
+    assert sum(len(pos.piles[pile_index(rules, n)]) for n in range(1, 9)) > 0
