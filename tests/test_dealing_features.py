@@ -214,11 +214,14 @@ def test_regather_with_a_stall_ends_when_deals_in_a_row_put_nothing_up():
     rules = made_up({"regather": {"from": ["row"], "times": "unlimited", "stall": 1}},
                     drop=("stock", "talon"))
     pos = rules.feature(Regather).dealt(laid(rules, {1: "9c", 2: "10d", 3: "8h"}))
-    assert not rules.is_legal(pos, DEAL)
-    assert "put no card on a foundation" in rules.deal_reason(pos)
+    assert rules.is_legal(pos, DEAL)                # a card may still move: the deal is open,
+    lost = undone(rules, pos, DEAL)                 # and it loses, for good
+    assert rules.status(lost)[0] is Status.LOST and list(rules.legal_moves(lost)) == []
+    assert "put no card on a foundation: the game is lost" in rules.status(lost)[1]
+    assert lost.piles == pos.piles                  # nothing dealt again
     stuck = rules.feature(Regather).dealt(laid(rules, {1: "9c", 2: "9d", 3: "9h"}))
-    assert rules.status(stuck)[0] is Status.LOST
-    assert "put no card on a foundation" in rules.status(stuck)[1]
+    assert rules.status(stuck)[0] is Status.LOST    # the losing deal the only move: lost now
+    assert "a new deal would make 1 deal in a row put no card" in rules.status(stuck)[1]
 
 
 def test_onto_latest_deals_onto_the_latest_kings_pile_and_keeps_the_rows_closed_meanwhile():

@@ -413,17 +413,30 @@ def test_indefatigable_is_gathered_last_uppermost_and_dealt_again_in_fours():
 
 
 def test_indefatigable_two_deals_in_a_row_placing_nothing_end_it():
-    rules, pos = position(INDEF, {1: "9c 8c", 2: "Kd", I_FOUND: "As"}, home_at=1)
-    pos = rules.apply(pos, DEAL)                               # a first barren deal: allowed
-    assert rules.deal_reason(pos) is not None                  # a second: no new deal
-    status, why = rules.status(pos)
-    assert status is Status.LOST and "2 deals in a row" in why
-    # a card placed on a foundation during the deal starts the count again
-    rules, pos = position(INDEF, {1: "9c 8c", 2: "Kd 2s", I_FOUND: "As"}, home_at=1, stalls=1)
-    pos = rules.apply(pos, move_between(rules, 2, I_FOUND))
-    assert rules.deal_reason(pos) is None
+    """"If you have more than once dealt through the stock without placing a
+    single card, the game is lost, for you cannot possibly succeed": the
+    deal that ends the second barren deal in a row loses the game, then and
+    for good (no later move opens it again; undo is the way back)."""
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "Qh", 3: "2s Jh", I_FOUND: "As"},
+                          home_at=1)
+    for move in (move_between(rules, 3, 2), move_between(rules, 3, I_FOUND)):
+        assert rules.is_legal(pos, move)                        # the J♥ on the Q♥, the 2♠ up:
+        pos = rules.apply(pos, move)                            # this deal placed a card
+    pos = rules.apply(pos, DEAL)                                # ... so the deal starts afresh
+    assert pos.get("stalls") == 0 and rules.status(pos)[0] is Status.PLAYING
+    rules, pos = position(INDEF, {1: "9c 8c", 2: "Qh", 3: "2s Jh", I_FOUND: "As"},
+                          home_at=1, stalls=1)
+    assert "one more deal without one loses" in " ".join(rules.tallies(pos))
+    lost = rules.apply(pos, DEAL)                               # a second barren deal
+    status, why = rules.status(lost)
+    assert status is Status.LOST and "2 deals in a row put no card on a foundation" in why
+    assert list(rules.legal_moves(lost)) == []                  # lost is lost
+    assert rules.is_legal(pos, move_between(rules, 3, 2))       # (before that deal, open)
+    assert not rules.is_legal(lost, move_between(rules, 3, 2))
+    pos = rules.apply(pos, move_between(rules, 3, 2))
+    pos = rules.apply(pos, move_between(rules, 3, I_FOUND))     # a card placed in time
     after = rules.apply(pos, DEAL)
-    assert after.get("stalls") == 0 and rules.deal_reason(after) is None
+    assert after.get("stalls") == 0 and rules.status(after)[0] is Status.PLAYING
 
 
 def test_indefatigable_the_first_deal_counts_from_the_aces_laid_out():

@@ -6,13 +6,22 @@ Layout: ``play.regather`` with ``from`` (the groups), ``shuffle``, ``times``
 (``piles``, the default: dealt again at once as at the start; ``stock``: laid
 back face down as the pack, the first card taken up on top, to be dealt row by
 row again: Babette's garden, taken up column by column).
+
+With ``stall = N`` the new deals have no limit but this: the deal that ends
+the Nth deal in a row to put no card on a foundation ends the game, lost
+(the Indefatigable: "if you have more than once dealt through the stock
+without placing a single card, the game is lost").  The cards are not dealt
+again then, and no move is open after it: lost is lost, and ``undo`` is the
+way back.
 """
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from .. import play_settings as settings
 from ..layout import Role
-from ..position import Position
+from ..position import Move, MoveKind, Position
 from .feature import DealStep, Rules
 from .talon import redeal_shuffled
 
@@ -35,6 +44,9 @@ class Regather(DealStep):
         #: the deals in a row that may put no card on a foundation before no
         #: new deal is allowed (None: no such limit)
         self.stall = rule.stall
+        #: a game lost by its barren deals says so, and only so
+        self.lost_says_all = self.stall is not None
+        self._asking = False  # (only_moves asking the engine for the other moves)
 
     @classmethod
     def build(cls, rules: Rules) -> "Regather | None":
@@ -52,11 +64,36 @@ class Regather(DealStep):
         barren = self.rules.home_count(pos) == pos.get("home_at", 0)
         return int(pos.get("stalls", 0)) + 1 if barren else 0
 
+    def ends_game(self, pos: Position) -> bool:
+        """Whether the deal taken now would be the one that loses the game."""
+        return self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall
+
+    def stalled(self, pos: Position) -> bool:
+        """Whether the game was lost by a deal that ended too many barren ones."""
+        return self.stall is not None and int(pos.get("stalls", 0)) >= self.stall
+
+    def only_moves(self, pos: Position) -> Iterator[Move] | None:
+        """None open once the game is lost so; nor where the deal that would
+        lose it is the only move left (lost then, without the deal)."""
+        if self.stalled(pos):
+            return iter(())
+        if self.ends_game(pos) and not self._asking:
+            self._asking = True  # the other moves, asked of the engine without this rule
+            try:
+                other = any(m.kind is not MoveKind.DEAL for m in self.rules.open_moves(pos))
+            finally:
+                self._asking = False
+            if not other:
+                return iter(())
+        return None
+
+    def _stall_words(self) -> str:
+        n = self.stall
+        return f"{n} deal{'s' if n != 1 else ''} in a row put no card on a foundation"
+
     def deal_reason(self, pos: Position) -> str | None:
-        if self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall:
-            n = self.stall
-            return (f"{n} deal{'s' if n != 1 else ''} in a row {'have' if n != 1 else 'has'} "
-                    "put no card on a foundation: there is no new deal")
+        if self.stalled(pos):
+            return f"{self._stall_words()}: the game is lost"
         times = self.times
         if times is not None and int(pos.get("regathered", 0)) >= times:
             return (f"the cards have been gathered and dealt again "
@@ -64,6 +101,8 @@ class Regather(DealStep):
         return None
 
     def tally(self, pos: Position) -> str | None:
+        if self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall:
+            return "no card placed since the last deal: one more deal without one loses"
         if self.times is None:
             return "new deals without limit"
         n = self.times - int(pos.get("regathered", 0))
@@ -84,6 +123,8 @@ class Regather(DealStep):
         if self.first is not None:  # taken up from this pile round to the one before it
             at = taken.index(rules.layout.by_number(self.first).index)  # type: ignore[union-attr]
             taken = taken[at:] + taken[:at]
+        if self.ends_game(pos):  # the game is lost: nothing is dealt again
+            return pos.with_extra(stalls=self.stalls_after_this_deal(pos))
         cards = [c for i in taken for c in piles[i]]
         done = int(pos.get("regathered", 0)) + 1
         stalls = {}
@@ -117,13 +158,20 @@ class Regather(DealStep):
                         pos.extra).with_extra(regathered=done, **stalls)
 
     def deal_name(self, pos: Position) -> str:
+        if self.ends_game(pos):
+            return f"gather up the cards: {self._stall_words()}, and the game is lost"
         which = "" if self.times is None else \
             f" ({int(pos.get('regathered', 0)) + 1} of {self.times})"
         return (f"gather up the cards{' and shuffle them' if self.shuffle else ''}"
                 f" and deal them again{which}")
 
     def lost_words(self, pos: Position) -> str | None:
-        return self.rules.deal_reason(pos) if self.stall else None
+        if self.stalled(pos):
+            return f"{self._stall_words()}: the game is lost"
+        if self.ends_game(pos):
+            return (f"no card can move, and a new deal would make {self._stall_words()}: "
+                    "the game is lost")
+        return None
 
     def ordered_groups(self) -> set[str]:
         return set(self.groups)
