@@ -253,20 +253,54 @@ def test_fifteen_lowest_cards_marry_up_or_down_and_aces_kings_of_four_suits():
     assert refusal(rules, pos, 8, 20) is None
 
 
+FULL = {n: "Qc" for n in range(1, 16)}  # no lane open: every column holds a card
+
+
 def test_fifteen_an_ace_and_a_king_of_the_sixth_row_when_the_game_cannot_begin():
     col = "2c 3c 4c 5c 6c {} 9d"
-    rules, pos = position(FIFTEEN, {1: col.format("Ad"), 2: col.format("Ks"),
+    rules, pos = position(FIFTEEN, {**FULL, 1: col.format("Ad"), 2: col.format("Ks"),
                                     3: col.format("As"), 4: "7h 8h"})
     draws = [m for m in rules.legal_moves(pos) if m.card is not None]
     assert {m.card.code for m in draws} == {"Ad", "Ks", "As"}     # from the sixth row only
     pos = rules.apply(pos, [m for m in draws if m.card.code == "Ad"][0])
     assert pile_text(rules, pos, 1) == "2c 3c 4c 5c 6c 9d"        # the card below closes up
-    # begun now: no more draws, not even the king's
-    assert not [m for m in rules.legal_moves(pos) if m.card is not None]
-    rules, pos = position(FIFTEEN, {1: col.format("Ad"), 2: "Kh"})
+    rules, pos = position(FIFTEEN, {**FULL, 1: col.format("Ad"), 2: "Kh"})
     assert not [m for m in rules.legal_moves(pos) if m.card is not None]  # a king is free
-    rules, pos = position(FIFTEEN, {1: "2c 3c 4c 5c 6c 9d Ad 7s"})
+    rules, pos = position(FIFTEEN, {**FULL, 1: "2c 3c 4c 5c 6c 9d Ad 7s"})
     assert not [m for m in rules.legal_moves(pos) if m.card is not None]  # not the sixth
+
+
+def test_fifteen_one_ace_and_one_king_drawn_one_after_the_other():
+    """"You may withdraw from the sixth row one ace and one king": the ace
+    drawn, the king may follow, even where the ace's draw freed a card that
+    could go up; once another card has gone up, the game has begun and no
+    draw is left."""
+    col = "2c 3c 4c 5c 6c {} 9d"
+    rules, pos = position(FIFTEEN, {**FULL, 1: "5c 6c 7c 8c 9c Ad 2d", 2: col.format("Ks")})
+    ace = next(m for m in rules.legal_moves(pos) if m.card is not None and m.card.code == "Ad")
+    pos = rules.apply(pos, ace)                                   # the 2♦ closes up: it fits
+    assert rules.is_legal(pos, move_between(rules, 1, 16))
+    king = [m for m in rules.legal_moves(pos) if m.card is not None]
+    assert [m.card.code for m in king] == ["Ks"]                  # the draw's other half
+    begun = rules.apply(pos, move_between(rules, 1, 16))          # the 2♦ up: begun
+    assert not [m for m in rules.legal_moves(begun) if m.card is not None]
+
+
+def test_fifteen_the_draw_only_if_after_the_marriages_no_card_can_go_up():
+    """"Then marry, both in ascending and in descending lines ...; but if,
+    after these changes, no foundation card is available, so that the
+    patience cannot even begin, you may withdraw ...": where a marriage would
+    free an ace, there is no draw; where the marriages free none, there is."""
+    col = "2c 3c 4c 5c 6c {} 9d"
+    free_by_marrying = {**FULL, 1: col.format("Ks"), 2: "8h Ad 9h", 3: "10h", 4: "Jc"}
+    rules, pos = position(FIFTEEN, free_by_marrying)
+    assert not rules.foundation_move_open(pos)
+    assert not [m for m in rules.legal_moves(pos) if m.card is not None]
+    pos = rules.apply(pos, move_between(rules, 2, 3))             # the 9♥ on the 10♥
+    assert rules.foundation_move_open(pos)                        # the A♦ is free
+    nothing_freed = {**FULL, 1: col.format("Ks"), 2: "8h 4d 9h", 3: "Qd 10h", 4: "5s"}
+    rules, pos = position(FIFTEEN, nothing_freed)
+    assert [m.card.code for m in rules.legal_moves(pos) if m.card is not None] == ["Ks"]
 
 
 def test_an_empty_kings_place_is_listed_beside_an_empty_aces_place():
@@ -283,7 +317,8 @@ def test_a_card_drawn_by_grace_in_two_packs_is_named_with_its_pile(run):
     """Both aces of spades lie in the sixth row: the command names the pile,
     'patience move 3:As 16', and a bare 'move As 16' asks which."""
     col = "2c 3c 4c 5c 6c {} 9d"
-    rules, pos = position(FIFTEEN, {1: col.format("As"), 3: col.format("As"), 5: "7h 8h"})
+    rules, pos = position(FIFTEEN, {**FULL, 1: col.format("As"), 3: col.format("As"),
+                                    5: "7h 8h"})
     draws = [m for m in rules.legal_moves(pos) if m.card is not None]
     assert sorted(rules.command(pos, m) for m in draws) == ["move 1:As 16", "move 3:As 16"]
     game = Game.new(FIFTEEN, seed=2)

@@ -3,7 +3,10 @@ free may go to a foundation all the same (the Fifteen, the Picture Gallery).
 
 Layout: ``play.grace`` with ``from`` (the groups), ``times``, ``row`` (only
 the card dealt in that row of a pile), ``ranks`` (only cards of these ranks,
-each rank once), ``before_start`` (only while no card can go up) and
+each rank once), ``before_start`` (only while the game cannot even begin:
+no card has gone up but by the grace, and no card can, now or after any
+run of moves between the tableau piles; once one grace is taken, the others
+of the same draw may follow until another card goes up) and
 ``once_dealt`` (only once the pack is dealt out: the Labyrinth's one card
 taken from anywhere at the end).
 """
@@ -21,6 +24,9 @@ from .feature import Feature, Rules
 class Grace(Feature):
     keys = ("play.grace",)
     plain = False
+    #: how many positions the look for a card freed by moves between the
+    #: tableau piles may meet before the game is taken as unable to begin
+    LOOK = 2_000
 
     def __init__(self, rules: Rules, rule: settings.Grace) -> None:
         super().__init__(rules)
@@ -30,6 +36,8 @@ class Grace(Feature):
         self.ranks = rule.ranks
         self.before_start = rule.before_start
         self.once_dealt = rule.once_dealt
+        self._asking = False  # (the look ahead asks the engine's moves without the grace)
+        self._begins: dict[Position, bool] = {}  # positions looked at: can the game begin?
 
     @classmethod
     def build(cls, rules: Rules) -> "Grace | None":
@@ -49,8 +57,7 @@ class Grace(Feature):
         rules = self.rules
         if self.left(pos) <= 0:
             return
-        if self.before_start and (any(pos.piles[f] for f in rules.foundations)
-                                  or rules.foundation_move_open(pos)):
+        if self.before_start and not self._cannot_begin(pos):
             return  # only while the game cannot even begin (the Fifteen)
         if self.once_dealt and rules.stock is not None and pos.piles[rules.stock]:
             return  # only at the end, once the pack is dealt out (the Labyrinth)
@@ -72,6 +79,50 @@ class Grace(Feature):
                         if rules.fits(pos, card, dst):
                             yield Move(MoveKind.MOVE, src, dst, 1, card)
                             break
+
+    def _cannot_begin(self, pos: Position) -> bool:
+        """Whether the game cannot even begin: no card up but by this grace,
+        and (before the first grace of the draw) no card can go up, now or
+        "after these changes", the moves between the tableau piles."""
+        if self._asking:
+            return False
+        rules = self.rules
+        used = int(pos.get("graces", 0))
+        if sum(len(pos.piles[f]) for f in rules.foundations) > used:
+            return False  # begun
+        if used:
+            return True  # the rest of the one draw
+        found = self._begins.get(pos)
+        if found is None:
+            self._asking = True
+            try:
+                found = self._can_begin(pos)
+            finally:
+                self._asking = False
+            if len(self._begins) > 10_000:
+                self._begins.clear()
+            self._begins[pos] = found
+        return not found
+
+    def _can_begin(self, pos: Position) -> bool:
+        """Whether a card can go up now or after some run of moves between
+        the tableau piles (a bounded look: past :attr:`LOOK` positions, no)."""
+        rules = self.rules
+        tableau = {i for g in self.groups for i in rules.group_piles[g]}
+        seen, frontier = {pos}, [pos]
+        while frontier:
+            here = frontier.pop()
+            if rules.foundation_move_open(here):
+                return True
+            for move in rules.open_moves(here):
+                if move.kind is MoveKind.MOVE and move.src in tableau and move.dst in tableau:
+                    nxt = rules.apply(here, move)
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        frontier.append(nxt)
+            if len(seen) > self.LOOK:
+                return False
+        return False
 
     def owns(self, pos: Position, move: Move) -> bool:
         return move.card is not None and move.kind == MoveKind.MOVE and move in self.moves(pos)
