@@ -77,6 +77,23 @@ def test_ls_hoffmann_allows_one_redeal():
     assert pile_text(rules, pos, LS_PACK) == "6d 5c"
 
 
+def test_ls_hoffmann_the_waste_card_goes_up_and_the_lower_row_fills_from_the_pack():
+    """Hoffmann: "The remaining cards are dealt one by one to a waste-heap, any
+    which may be suitable in point of value and colour being played ... to
+    the foundations or auxiliary heaps"; "the vacancies produced by this means
+    in the lower row are filled up with cards from the pack"."""
+    rules, pos = filled(LS, {LS_F: "Ah", LS_TALON: "9d 2c", RIVAL: "2s", AUX: "3h",
+                             LS_PACK: "Kd"}, ROWS, down={LS_PACK: 1}, variant="hoffmann")
+    assert refusal(rules, pos, LS_TALON, LS_F) is None          # the waste card goes up
+    assert "only from the Auxiliary or the Talon" in refusal(rules, pos, RIVAL, LS_F)
+    pos = rules.apply(pos, move_between(rules, RIVAL, AUX))      # the 2♠ onto the 3♥
+    assert pile_text(rules, pos, RIVAL) == "Kd"                 # from the pack, not the waste
+    assert pile_text(rules, pos, LS_TALON) == "9d 2c"
+    rules, pos = filled(LS, {AUX: "3h", RIVAL: "2s", LS_TALON: "9d"}, ROWS, variant="hoffmann")
+    pos = rules.apply(pos, move_between(rules, RIVAL, AUX))      # the pack out: it waits
+    assert pile_text(rules, pos, RIVAL) == "" and pile_text(rules, pos, LS_TALON) == "9d"
+
+
 # ---------------------------------------------------------------- the Constitution
 CON = "constitution"
 COUNCIL, LORDS, COMMONS, PEOPLE, GOV = 1, 9, 17, 25, 33
