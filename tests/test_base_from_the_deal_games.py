@@ -408,9 +408,15 @@ def test_plait_rule_5_corners_from_the_plait_auxiliaries_from_the_stock_at_once(
     assert pile_text(rules, played, 6) == "4d"
 
 
-def test_plait_rule_6_three_deals_in_all():
+def test_plait_rule_6_three_redeals():
+    """"You are entitled to deal three times through the waste-heap": three
+    deals of the waste heap after the first through the pack, as in Robert,
+    the Octagon and Quadrille, whose books say the same words."""
     rules, pos = plait({PPACK: "", PWASTE: "2d 3d"}, down={PPACK: 0},
                        redeals=2)
+    assert rules.is_legal(pos, DEAL)                           # a third time through it
+    rules, pos = plait({PPACK: "", PWASTE: "2d 3d"}, down={PPACK: 0},
+                       redeals=3)
     assert not rules.is_legal(pos, DEAL)
     rules, pos = plait({PPACK: "", PWASTE: "2d 3d"}, down={PPACK: 0})
     again = rules.apply(pos, DEAL)

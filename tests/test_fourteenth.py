@@ -10,7 +10,7 @@ from conftest import move_between, pile_index, pile_text, position, refusal
 PLACES, PACK, OUT = range(1, 26), 26, 27
 GAME = "fourteenth"
 #: the book's tableau as we read it, row by row
-TABLEAU = ["10h 5c 2d Js 4c", "5h 8d 3h 6s 5d", "6h Kc Ah 2h 3s", "As 2c 3s 4h 6d",
+TABLEAU = ["10h 5c 2d Js 4c", "5h 8d 3h 6s 5d", "6h Kc Ah 2h 3s", "As 2c 5s 3h 6d",
            "3d 5s 5h 2s 4h"]
 
 
@@ -35,11 +35,17 @@ def test_the_deal_twenty_five_in_five_rows():
 
 
 def test_the_books_tableau_as_read():
+    """"In the tableau three fourteens could be at once composed: the ten of
+    hearts with the four of clubs, the knave of spades with the three of
+    hearts, the eight of diamonds with the six of spades" (and the picture
+    holds a fourth, the king of clubs with the ace of hearts)."""
     rules, pos = square(TABLEAU)
     assert refusal(rules, pos, 1, 5) is None                  # ten of hearts, four of clubs
+    assert refusal(rules, pos, 4, 19) is None                 # knave of spades, three of hearts
     assert refusal(rules, pos, 7, 9) is None                  # eight of diamonds, six of spades
     assert refusal(rules, pos, 12, 13) is None                # king of clubs, ace of hearts
-    assert "neither one row nor one column" in refusal(rules, pos, 4, 8)  # knave, three
+    assert "neither one row nor one column" in refusal(rules, pos, 4, 8)  # the knave, the 3♥
+    #                                                           of the second row
 
 
 def test_rule_2_fourteen_in_one_row_or_column_either_way_round():
