@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 RANK_OF_TEXT = {t: r for r, t in RANK_TEXT.items()}
 
 
-def deal(rules: Rules, deck: Sequence[Card]) -> Position:
+def deal(rules: Rules, deck: Sequence[Card], as_filed: bool = False) -> Position:
     """Lay out *deck* (top card first) as the layout says: first the cards
     the layout withdraws (each the first of its kind in the pack), then
     the cards of the ranks ``deal.last`` names put at the bottom of the
@@ -29,7 +29,9 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
     by rank onto the piles of ``deal = "by-rank"``; then the cards of the
     ranks a pile's ``slip_under`` names slipped under it while one lies on
     top, and a pile of ``take_top`` given the top card of its pile in that
-    group (the core then settles it)."""
+    group (the core then settles it).  With *as_filed*, the piles are dealt
+    in the file's order whatever ``deal.piles`` says (the order seeded deals
+    were first dealt in: :func:`patience_cli.game.seeded_order`)."""
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
     last = rules.layout.deal_last
@@ -39,10 +41,7 @@ def deal(rules: Rules, deck: Sequence[Card]) -> Position:
             return c.rank in last or c in last
         deck = [c for c in deck if not at_bottom(c)] + [c for c in deck if at_bottom(c)]
     i = 0
-    fixed = [p for p in rules.specs if isinstance(p.deal, int)]
-    if rules.layout.deal_groups:
-        rank = {g: n for n, g in enumerate(rules.layout.deal_groups)}
-        fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
+    fixed = rules.layout.dealt_in_order(as_filed)
     shared = [p for p in rules.specs if p.deal == "rest" and rules.layout.deal_order == "rounds"
               and p.role is not Role.STOCK]
     if shared or rules.deals_up or any(p.distinct_ranks for p in fixed):

@@ -292,6 +292,8 @@ class Layout(Record):
     board: dict[str, Any]  # the renderers' settings: style, note, mark_available, pairs
     game: dict[str, Any]   # settings of the game's own module, declared by it
     deal_groups: tuple[str, ...]  # the order groups are dealt in (default: the file's)
+    deal_piles: tuple[int, ...]  # the order piles are dealt in, by number, where the
+                                 # book deals across groups (the Corners' three rows)
     deal_up_slot: str  # a card gone up in the deal: its place takes the next
                                   # card ("refill") or is passed over ("skip")
     deal_up_from: str   # during the deal, the card dealt goes up ("dealt"), or
@@ -301,11 +303,11 @@ class Layout(Record):
     __slots__ = (
         "id", "title", "summary", "rules", "source", "pack_kind", "pack_count", "deal_order",
         "piles", "variant", "variants", "variant_titles", "play", "board", "game", "deal_groups",
-        "deal_up_slot", "deal_up_from", "deal_last"
+        "deal_piles", "deal_up_slot", "deal_up_from", "deal_last"
     )
     _defaults: ClassVar[dict[str, Any]] = {
         "variant": None, "variants": (), "variant_titles": {}, "play": PlaySettings(),
-        "board": {}, "game": {}, "deal_groups": (), "deal_up_slot": "refill",
+        "board": {}, "game": {}, "deal_groups": (), "deal_piles": (), "deal_up_slot": "refill",
         "deal_up_from": "dealt", "deal_last": (),
     }
 
@@ -324,6 +326,20 @@ class Layout(Record):
 
     def role(self, role: Role) -> tuple[PileSpec, ...]:
         return tuple(p for p in self.piles if p.role == role)
+
+    def dealt_in_order(self, as_filed: bool = False) -> list[PileSpec]:
+        """The piles dealt a fixed count of cards, in the order the lay-out
+        deals them: ``deal.piles`` (by number), else ``deal.groups``, else the
+        file's (with *as_filed*, ``deal.piles`` left aside: the order seeded
+        deals were once dealt in)."""
+        fixed = [p for p in self.piles if isinstance(p.deal, int)]
+        if self.deal_groups:
+            rank = {g: n for n, g in enumerate(self.deal_groups)}
+            fixed.sort(key=lambda p: rank.get(p.group, len(rank)))  # stable: file order within
+        if self.deal_piles and not as_filed:
+            at = {n: k for k, n in enumerate(self.deal_piles)}
+            fixed.sort(key=lambda p: at.get(p.number, len(at)))
+        return fixed
 
     def groups(self) -> list[tuple[str, tuple[PileSpec, ...]]]:
         seen: dict[str, list[PileSpec]] = {}

@@ -355,6 +355,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
         source=source, pack_kind=raw["pack"]["kind"], pack_count=raw["pack"].get("count", 1),
         deal_order=raw.get("deal", {}).get("order", "by-pile"), piles=tuple(piles),
         deal_groups=tuple(raw.get("deal", {}).get("groups", ())),
+        deal_piles=tuple(raw.get("deal", {}).get("piles", ())),
         deal_up_slot=raw.get("deal", {}).get("up_slot", "refill"),
         deal_up_from=raw.get("deal", {}).get("up_from", "dealt"),
         deal_last=_ranks(raw.get("deal", {}).get("last", ())),

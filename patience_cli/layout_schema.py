@@ -280,6 +280,7 @@ SOURCE = table({"book": one_of(*BOOKS),
                 "number": integer(0, 999), "title": text}, required=("book",))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
+              "piles": list_of(integer(1, 9999)),
               "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round", "outer"),
               "last": list_of(rank_or_card, empty=True)})
 

@@ -217,12 +217,28 @@ def test_corners_the_four_corners_are_of_different_suits():
         game = Game.new(CO, seed=seed)
         suits = [game.position.piles[pile_index(game.rules, n)][0].suit for n in CORNERS]
         assert len(set(suits)) == 4, seed
-    first = ["5d", "9d", "9s", "Kh", "2c"]
+    first = ["5d", "9d", "9s", "Kh", "2c", "4c", "7d", "Jh", "3s", "Qc"]
     game = Game.new(CO, deck=cards(" ".join(first + [c for c in WHOLE if c not in first])))
     rules, pos = game.rules, game.position
-    assert [pile_text(rules, pos, n) for n in CORNERS] == ["5d", "9s", "Kh", "2c"]
+    assert [pile_text(rules, pos, n) for n in CORNERS] == ["5d", "9s", "Jh", "Qc"]
     stock = pos.piles[pile_index(rules, C_STOCK)]
-    assert stock[0].code == "9d"                      # sent to the bottom of the pack
+    assert stock[0].code == "7d"                      # sent to the bottom of the pack
+
+
+def test_corners_the_nine_top_cards_are_laid_out_in_three_rows():
+    """"You lay out in three rows the nine top cards. The cards at corners ...
+    are the foundation cards, the others the auxiliaries": a deck from the
+    table is dealt row by row, left to right, the corners at the ends of the
+    first and last rows; a seeded deal lays out what it always has."""
+    first = ["5d", "9d", "9s", "Kh", "2c", "4c", "Jh", "3s", "Qc"]
+    game = Game.new(CO, deck=cards(" ".join(first + [c for c in WHOLE if c not in first])))
+    rules, pos = game.rules, game.position
+    rows = [[1, 5, 2], [6, 7, 8], [3, 9, 4]]
+    assert [[pile_text(rules, pos, n) for n in row] for row in rows] == \
+        [["5d", "9d", "9s"], ["Kh", "2c", "4c"], ["Jh", "3s", "Qc"]]
+    seeded = Game.new(CO, seed=4)                     # the deck it keeps deals it again
+    again = Game.new(CO, deck=seeded.deck)
+    assert again.position == seeded.position
 
 
 def test_corners_each_climbs_in_suit_from_its_own_card_round_the_corner():
