@@ -106,3 +106,25 @@ def test_rule_7_lost_with_no_queen_to_pay_or_a_barren_paid_pack():
     assert status is Status.LOST and "no queen" in words
     rules, pos = table({TALON: "5c Qh"}, pack="", pass_size=2)
     assert "placed no card" in rules.status(pos)[1]
+
+
+def test_the_queens_pay_again_for_every_pack_that_placed_cards():
+    """"Deal them out again, and again count the queens to repay yourself as
+    before": the cards the last payment left in the talon do not count
+    against the next; a paid pack that placed a card is paid for again, one
+    that placed none is not."""
+    rules, pos = table({TALON: "2d 3d 4d 5d 6d 7d 8d 5c Qh 6c 7c Qs 8c 9c 10c Jc"}, pack="")
+    paid = rules.apply(pos, DEAL)                               # two queens: eight cards
+    assert pile_text(rules, paid, TALON) == "8d 5c 6c 7c 8c 9c 10c Jc"
+    assert paid.get("talon_left") == 8 and paid.get("pass_size") == 8
+    left = "8d 5c 6c 7c 8c 9c 10c Jc"
+    # the fresh pack dealt through, one of its eight cards placed: the queens pay again
+    rules, pos = table({TALON: left + " 2d 3d 4d 5d Qh 7d Qs"}, pack="",
+                       talon_left=8, pass_size=8)
+    assert rules.deal_reason(pos) is None
+    again = rules.apply(pos, DEAL)
+    assert len(again.piles[pile_index(rules, PACK)]) == 8
+    # all eight back in the talon: nothing placed, no payment
+    rules, pos = table({TALON: left + " 2d 3d 4d 5d Qh 6d 7d Qs"}, pack="",
+                       talon_left=8, pass_size=8)
+    assert "placed no card" in rules.deal_reason(pos)

@@ -9,8 +9,11 @@ foundations, the talon).  This module adds the book's two payments:
 * Rule V, when the pack is out: each queen lying in the talon pays three cards
   besides herself, taken from the bottom of the talon (all that is left if
   fewer), and these cards are a fresh pack, dealt as before
-  (``patience deal``).  A payment is refused once a deal through a paid pack
-  has placed no card: the next could only do the same.
+  (``patience deal``), and the queens pay again each time the pack is out
+  ("again count the queens to repay yourself as before").  A payment is
+  refused once a deal through the pack has placed no card (none of the cards
+  it turned left the talon, the cards left there by the last payment aside):
+  the next could only do the same.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ class QueensRules(Rules):
         talon = pos.piles[self.talon]  # type: ignore[index]
         if not any(c.rank == QUEEN for c in talon):
             return "the pack is out and no queen lies in the talon to pay for a fresh pack"
-        if len(talon) >= int(pos.get("pass_size", 0)):
+        if len(talon) - int(pos.get("talon_left", 0)) >= int(pos.get("pass_size", 0)):
             return ("the last deal through the pack placed no card: a fresh pack would "
                     "place none")
         return None
@@ -89,7 +92,8 @@ class QueensRules(Rules):
         piles[self.stock] = dealt[::-1]  # type: ignore[index]  # the first taken on top
         down[self.stock] = len(dealt)  # type: ignore[index]
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
-            pass_size=len(dealt), payments=int(pos.get("payments", 0)) + 1)
+            pass_size=len(dealt), talon_left=len(piles[self.talon]),  # type: ignore[index]
+            payments=int(pos.get("payments", 0)) + 1)
 
     def deal_step_name(self, pos: Position) -> str:
         if not self._paying(pos):
