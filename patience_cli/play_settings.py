@@ -174,14 +174,14 @@ class PlaySettings(Record):
     """Every key of [play], typed; a rule the layout does not name is None."""
 
     __slots__ = ("redeals", "redeal_shuffle", "own_packs", "deal_to", "deal_cards", "deal_slots",
-                 "deal_last_slots", "regather",
+                 "deal_last_slots", "deal_per_step", "regather",
                  "bottom_to_top", "hold", "grace", "score", "onto_latest", "rows", "choose_base",
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
                  "change_places", "between", "redeal_packets", "crowned",
                  "hemispheres")
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
-        "deal_cards": 1, "deal_slots": (), "deal_last_slots": (),
+        "deal_cards": 1, "deal_slots": (), "deal_last_slots": (), "deal_per_step": 0,
         "regather": None, "bottom_to_top": None, "hold": None, "grace": None, "score": None,
         "onto_latest": None, "rows": None, "choose_base": None, "exchange": None,
         "look_ahead": None, "placing": None, "pairs": None, "count": None,
@@ -207,6 +207,8 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         deal_slots=tuple(deal_to.get("slots", ())) if isinstance(deal_to, dict) else (),
         deal_last_slots=tuple(deal_to.get("last_slots", ())) if isinstance(deal_to, dict)
         else (),
+        # the slots laid at one deal step, where not the whole round (the Spark's threes)
+        deal_per_step=int(deal_to.get("per_deal", 0)) if isinstance(deal_to, dict) else 0,
         # times = 0: a variant's way to say there is no new deal
         regather=None if not regather or times == 0 else Regather(
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),

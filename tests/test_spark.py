@@ -61,13 +61,32 @@ def test_rule_3_once_dealt_on_a_vacancy_is_filled_from_either_waste_heap_first()
 
 
 def test_rule_4_the_pack_dealt_by_threes_to_the_two_waste_heaps_in_turn():
-    rules, pos = table({}, pack="Qs Js 10s 9s 8s 7s 6s")          # the 6♠ is dealt first
-    assert rules.deal_step_name(pos) == ("deal a round from the pack: three to Waste heap "
-                                         "22 and three to Waste heap 23")
+    rules, pos = table({}, pack="Qs Js 10s 9s 8s 7s 6s 5s 4s")    # the 4♠ is dealt first
+    assert rules.deal_step_name(pos) == "deal from the pack: three to Waste heap 22"
     pos = rules.apply(pos, DEAL)
-    assert pile_text(rules, pos, 22) == "6s 7s 8s" and pile_text(rules, pos, 23) == "9s 10s Js"
-    assert pile_text(rules, pos, PACK) == "Qs"
+    assert pile_text(rules, pos, 22) == "4s 5s 6s" and pile_text(rules, pos, 23) == ""
+    assert rules.deal_step_name(pos) == "deal from the pack: three to Waste heap 23"
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, 23) == "7s 8s 9s"
+    pos = rules.apply(pos, DEAL)                                # back to the first heap
+    assert pile_text(rules, pos, 22) == "4s 5s 6s 10s Js Qs"
     assert refusal(rules, pos, 22, 23) is not None              # nothing laid on a waste heap
+
+
+def test_a_card_freed_by_one_group_is_played_before_the_next_covers_it():
+    """"Whenever a card appears which is playable either to one of the
+    foundations or to an auxiliary sequence, it must forthwith be played ...
+    You must at the same time note carefully whether ... other cards may not
+    have become playable": the pack goes out a group of three at a time, so
+    a card that the first group's play makes playable (the 7♥ on the other
+    heap) is played before the next group covers it."""
+    rules, pos = table({1: "5h", 23: "7h"}, pack="9c 8c 4c 6h Jd 2c", filler="Jd", dealt=1)
+    pos = rules.apply(pos, DEAL)                                # 2♣ J♦ 6♥ on heap 22
+    assert pile_text(rules, pos, 22) == "2c Jd 6h" and pile_text(rules, pos, 23) == "7h"
+    pos = rules.apply(pos, move_between(rules, 22, 1))          # the 6♥ onto the 5♥ ...
+    assert "must be played before the pack is dealt on" in rules.move_reason(pos, DEAL)
+    pos = rules.apply(pos, move_between(rules, 23, 1))          # ... frees the 7♥: played
+    assert pile_text(rules, pos, 1) == "5h 6h 7h"
 
 
 def test_rule_5_a_waste_card_that_can_be_played_must_be_played_at_once():

@@ -8,7 +8,11 @@ the cards of a round fall to in turn, a pile named twice taking two, and a
 card that goes up as it is dealt (its pile's ``deal_up``) still counting as
 its slot's (la Parisienne: "the card next following will still be regarded as
 number three"); ``last_slots``, the round of the last new deal the layout's
-``regather`` allows (la Parisienne's grace, "there is no waste-heap").  A slot whose pile plays
+``regather`` allows (la Parisienne's grace, "there is no waste-heap");
+``per_deal``, how many slots of the round one deal step lays, the next step
+going on where it stopped (the Spark: "by groups of three ... to the two
+waste-heaps alternately", a card that can be played being played before the
+next group covers it).  A slot whose pile plays
 up only to foundations that are finished is left out of the round (the
 Amazons' packet below a family put aside).  Once
 the pack is out, a new deal of the group (``play.regather``), where the
@@ -43,6 +47,8 @@ class DealTo(DealStep):
                                 for n in play.deal_last_slots) or self.slots
         #: the cards laid on each pile together
         self.cards = rules.layout.play.deal_cards
+        #: the slots one deal step lays (0: the whole round)
+        self.per_step = play.deal_per_step
         #: whether a refill changes its sources once the pack is being dealt
         #: (a pile's ``refill.after_deal``: the Wheel's cushion, refilled only
         #: before the first deal)
@@ -84,11 +90,20 @@ class DealTo(DealStep):
         return all(pos.piles[f] and not any(self.rules.fits(pos, card, f) for card in kinds)
                    for f in found)
 
+    def step_of(self, pos: Position) -> tuple[int, ...]:
+        """The slots the deal step in *pos* lays: the round, or its part
+        from where the last step stopped (``per_deal``)."""
+        slots = self.round_of(pos)
+        if not self.per_step or not slots:
+            return slots
+        at = int(pos.get("slot_at", 0)) % len(slots)
+        return (slots + slots)[at:at + self.per_step]
+
     def deal_round(self, pos: Position) -> Position:
-        """A round dealt to its slots, a card going up as it falls where its
-        pile says so, its slot counted all the same."""
+        """A round (or its part) dealt to its slots, a card going up as it
+        falls where its pile says so, its slot counted all the same."""
         piles = [list(p) for p in pos.piles]
-        for i in self.round_of(pos):
+        for i in self.step_of(pos):
             if not piles[self.stock]:
                 break
             card = piles[self.stock].pop()
@@ -96,7 +111,11 @@ class DealTo(DealStep):
             piles[i if up is None else up].append(card)
         down = list(pos.down)
         down[self.stock] = min(down[self.stock], len(piles[self.stock]))
-        return Position(tuple(tuple(p) for p in piles), tuple(down), pos.extra)
+        new = Position(tuple(tuple(p) for p in piles), tuple(down), pos.extra)
+        if self.per_step:
+            slots = len(self.round_of(pos)) or 1
+            new = new.with_extra(slot_at=(int(pos.get("slot_at", 0)) + self.per_step) % slots)
+        return new
 
     def round_words(self, slots: tuple[int, ...]) -> str:
         """A round's slots in words: "a card to each Heap (1-4) and two to
@@ -132,6 +151,8 @@ class DealTo(DealStep):
         return new
 
     def deal_name(self, pos: Position) -> str:
+        if self.slots and self.per_step:
+            return "deal from the pack: " + self.round_words(self.step_of(pos))
         if self.slots:
             return "deal a round from the pack: " + self.round_words(self.round_of(pos))
         assert self.group is not None
