@@ -126,3 +126,26 @@ def test_the_books_advice_a_place_made_for_a_card_just_turned_takes_it():
                                       and m.dst == pile_index(rules, F["h"])))
     filled = rules.apply(played, DEAL)
     assert pile_text(rules, filled, 17) == "7d" and pile_text(rules, filled, TALON) == ""
+
+
+def test_while_the_circles_are_dealt_a_place_played_is_filled_at_once_from_the_hand():
+    """"Next deal out a circle of eight cards ... If any of these are suitable,
+    play them, filling the spaces at once from the cards in your hand": each
+    place is filled the moment it is emptied, so two places played one after
+    the other take the pack's cards in that order, not clockwise."""
+    rules, pos = star({1: "Kc", 3: "2h", 5: "2c", **{n: "" for n in (*MIDDLE, *OUTER)},
+                       PACK: "7d 8d 9d"}, rows=1)
+    pos = rules.apply(pos, pos_move(rules, 5, F["c"]))         # the 2♣ first: the 9♦ there
+    assert pile_text(rules, pos, 5) == "9d"
+    pos = rules.apply(pos, pos_move(rules, 3, F["h"]))         # then the 2♥: the 8♦
+    assert pile_text(rules, pos, 3) == "8d" and pile_text(rules, pos, PACK) == "7d"
+    assert rules.deal_step_name(pos) == "deal the middle circle"
+    # once the three circles are out, a place waits for the next deal
+    rules, pos = star({19: "2h", TALON: "5c"})
+    pos = rules.apply(pos, pos_move(rules, 19, F["h"]))
+    assert pile_text(rules, pos, 19) == ""
+
+
+def pos_move(rules, src, dst):
+    from conftest import move_between
+    return move_between(rules, src, dst)

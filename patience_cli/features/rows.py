@@ -171,7 +171,10 @@ class ProgressiveCircles(DealStep):
     """Rows that are groups of their own, each laid in its places (the
     Shah's circles of the star, each blocking the one inside it: the
     places' ``blocked_by``): the lay-out deals the first, each deal step the
-    next; once all are laid, a deal step that finds vacancies refills them
+    next.  While rows are still to be laid, a place emptied is filled at once
+    from the pack (the Shah: "if any of these are suitable, play them,
+    filling the spaces at once from the cards in your hand"), each as it is
+    emptied; once all are laid, a deal step that finds vacancies refills them
     all, the first row's first, from the ``from`` groups (the talon's top
     card, then the pack's next), and does no more."""
 
@@ -194,6 +197,18 @@ class ProgressiveCircles(DealStep):
 
     def dealt(self, pos: Position) -> Position:
         return pos.with_extra(rows=1)  # the lay-out dealt the first row
+
+    def settle(self, pos: Position) -> Position:
+        """While rows are still to be laid, an emptied place takes the
+        pack's next card at once."""
+        rules = self.rules
+        if pos.get("rows", 1) >= len(self.rows) or rules.stock is None:
+            return pos
+        for i in self.vacancies(pos):
+            if not pos.piles[rules.stock]:
+                break
+            pos = rules.transfer(pos, rules.stock, i)
+        return pos
 
     def vacancies(self, pos: Position) -> list[int]:
         """The empty places of the rows laid so far, the first row's first."""
