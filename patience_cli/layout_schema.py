@@ -231,7 +231,7 @@ PLAY = table({"redeals": either(integer(0, 99), one_of("unlimited")), "redeal_sh
                              required=("stake", "per_card")),
               "rows": table({"group": text, "groups": list_of(text),
                              "refill": one_of("pause", "immediate", "current", "none"),
-                             "also": text, "from": list_of(text)}),
+                             "also": text, "from": list_of(text), "laid_over": boolean}),
               "choose_base": table({"from": text}, required=("from",)),
               "exchange": table({"up": text, "down": text}, required=("up", "down")),
               "look_ahead": table({"group": text, "by": text}, required=("group", "by")),

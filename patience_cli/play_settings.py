@@ -68,9 +68,10 @@ class Rows(Record):
     row a group of its own (``groups``: the Shah's circles), refilled from the
     groups ``sources`` (the pack by default)."""
 
-    __slots__ = ("group", "groups", "refill", "also", "sources")
+    __slots__ = ("group", "groups", "refill", "also", "sources", "laid_over")
     _defaults: ClassVar[dict[str, Any]] = {"group": None, "groups": (), "refill": "pause",
-                                           "also": None, "sources": ("stock",)}
+                                           "also": None, "sources": ("stock",),
+                                           "laid_over": False}
 
 
 class ChooseBase(Record):

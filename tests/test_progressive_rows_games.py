@@ -57,12 +57,12 @@ def test_blockade_rule_4_a_spell_of_play_then_every_vacancy_refilled_the_uppermo
     above it"; "The vacancies thus caused must be immediately refilled from the
     pack, then again play and marry"; "vacancies will often be made in the
     higher rows. These must always be refilled first"."""
-    rules, pos = filled(BL, {1: "9c 4s", 2: "6h 5s", 3: "10c", B_PACK: "Jd Qd Kd"}, COLUMNS,
-                        filler="Kc Kc", rows=2, down={B_PACK: 3})
+    rules, pos = filled(BL, {1: "9c 4s", 2: "6h 5s", 3: "Kc 10c", B_PACK: "Jd Qd Kd"},
+                        COLUMNS, filler="Kc Kc", rows=2, down={B_PACK: 3})
     married = rules.apply(pos, move_between(rules, 1, 2))          # the 4♠ on the 5♠
     assert pile_text(rules, married, 1) == "9c"                    # not refilled as it occurs,
     dug = rules.apply(married, move_between(rules, 1, 3))          # and the 9♣ it freed is free
-    assert pile_text(rules, dug, 1) == "" and pile_text(rules, dug, 3) == "10c 9c"
+    assert pile_text(rules, dug, 1) == "" and pile_text(rules, dug, 3) == "Kc 10c 9c"
     assert rules.deal_step_name(dug) == "refill 2 vacancies from the pack, uppermost rows first"
     refilled = rules.apply(dug, DEAL)                              # the higher row first
     assert pile_text(rules, refilled, 1) == "Kd Qd" and pile_text(rules, refilled, B_PACK) == "Jd"
@@ -75,17 +75,29 @@ def test_blockade_rule_4_a_spell_of_play_then_every_vacancy_refilled_the_uppermo
     assert (pile_text(rules, after, 1), pile_text(rules, after, 2)) == ("2s Kd", "6h Qd")
 
 
-def test_blockade_a_column_counts_its_married_cards_as_rows():
-    """(A choice made here: the book lays married cards on one another in one
-    place.)  A column holding as many cards as there are rows leaves no
-    vacancy, married cards or not."""
-    run = "A 2 3 4 5 6".split()
-    rules, pos = filled(BL, {1: "9c 8c 7c", B_F1: " ".join(r + "c" for r in run),
-                             B_PACK: "Jd Qd"}, COLUMNS, filler="Kc Kc", rows=2,
-                        down={B_PACK: 2})
-    up = rules.apply(pos, move_between(rules, 1, B_F1))            # the 7♣ goes up
-    assert pile_text(rules, up, 1) == "9c 8c"
-    assert rules.deal_step_name(up) == "deal row 3 of the columns"
+def test_blockade_married_cards_lie_exactly_over_each_other():
+    """"Marry in descending line, but be careful to place the cards exactly
+    over each other, to avoid confusion. The vacancies thus caused must be
+    immediately refilled from the pack": a married card lies on the other in
+    its place (the column gains no row), and the place it left is a vacancy,
+    refilled like any other, covering what lies there."""
+    rules, pos = filled(BL, {1: "Kc 9c", 2: "Kc 8c", 3: "Kc 7c", B_PACK: "Jd Qd Kd"}, COLUMNS,
+                        filler="Kc Kc", rows=2, down={B_PACK: 3})
+    married = rules.apply(pos, move_between(rules, 2, 1))          # the 8♣ over the 9♣
+    assert pile_text(rules, married, 1) == "Kc 9c 8c" and pile_text(rules, married, 2) == "Kc"
+    assert rules.deal_step_name(married) == "refill 1 vacancy from the pack, uppermost rows first"
+    again = rules.apply(married, move_between(rules, 3, 1))        # the 7♣ over the 8♣
+    assert rules.deal_step_name(again) == "refill 2 vacancies from the pack, uppermost rows first"
+    refilled = rules.apply(again, DEAL)
+    assert pile_text(rules, refilled, 2) == "Kc Kd" and pile_text(rules, refilled, 3) == "Kc Qd"
+    assert rules.deal_step_name(refilled) == "deal row 3 of the columns"
+    # the married packet is covered by the next row, and its top card freed with it
+    row3 = rules.apply(refilled, DEAL)
+    assert pile_text(rules, row3, 1) == "Kc 9c 8c 7c Jd"
+    rules, pos = filled(BL, {1: "9c 8c", B_F1: "Ac 2c 3c 4c 5c 6c 7c", B_PACK: "Jd Qd"},
+                        COLUMNS, filler="Kc", rows=1, down={B_PACK: 2}, over=((1,),) + ((),) * 11)
+    up = rules.apply(pos, move_between(rules, 1, B_F1))            # the 8♣ of the packet goes up
+    assert pile_text(rules, up, 1) == "9c" and rules.deal_step_name(up) == "deal row 2 of the columns"
 
 
 def test_blockade_rule_5_no_redeal():

@@ -12,7 +12,11 @@ refilled, as its vacancies occur, a column whose first card was taken away
 keeping its gap: the Labyrinth; ``none``: vacancies are never refilled, each
 deal lays a new row: Babette's garden) and ``also`` (a group whose piles the
 lay-out dealt a card to are refilled too, after the rows: the Congress's
-four original help places).
+four original help places).  With ``laid_over = true`` a card laid on a
+column's card lies exactly over it, in its place: the column keeps its rows,
+and the place the card left is a vacancy like any other (the Blockade:
+"be careful to place the cards exactly over each other"; the positions of
+such cards in their columns are kept in the position's ``over``).
 """
 
 from __future__ import annotations
@@ -36,6 +40,8 @@ class ProgressiveRows(DealStep):
         self.stock = stock
         #: the piles a row is laid across
         self.rows = rules.group_piles[self.group]
+        #: whether a card laid on a column's card lies over it in its place
+        self.laid_over = rule.laid_over
         also = rule.also
         #: the piles of the ``also`` group that the lay-out dealt to, refilled after the rows
         self.also = tuple(i for i in rules.group_piles.get(also, ())
@@ -58,15 +64,34 @@ class ProgressiveRows(DealStep):
         whether the gap lies above the column's cards (a card taken from a
         column free at both ends: the Parallels), not below them."""
         tops = pos.get("tops") or (0,) * len(self.rows)
+        over = pos.get("over") or ((),) * len(self.rows)
         found = []
         for row in range(pos.get("rows", 1)):
             # a pile short by two rows is named once for each row
-            for i, gone in zip(self.rows, tops):
+            for i, gone, laid in zip(self.rows, tops, over):
                 if row < gone:
                     found.append((i, True))
-                elif row >= gone + len(pos.piles[i]):
+                elif row >= gone + len(pos.piles[i]) - len(laid):
                     found.append((i, False))
         return found
+
+    def _laid_over(self, before: Position, move: Move, after: Position) -> Position:
+        """(``laid_over``) Keep the places in their columns of the cards that
+        lie over another: a card laid on a column's card is one; the card
+        taken from a column's end is one no more."""
+        over = [set(c) for c in (before.get("over") or ((),) * len(self.rows))]
+        src, dst = move.src, move.dst
+        if src in self.rows:
+            over[self.rows.index(src)].discard(len(before.piles[src]) - 1)
+        if dst in self.rows and before.piles[dst]:
+            over[self.rows.index(dst)].add(len(before.piles[dst]))
+        found = tuple(tuple(sorted(c)) for c in over)
+        extra = dict(after.extra)
+        if any(found):
+            extra["over"] = found
+        else:
+            extra.pop("over", None)
+        return after._replace(extra=tuple(sorted(extra.items())))
 
     def vacancies(self, pos: Position) -> list[int]:
         """The piles to refill from the pack, in order: the rows' uppermost
@@ -82,6 +107,8 @@ class ProgressiveRows(DealStep):
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """(``current``) Count the cards taken from a column's top: the rows
         they stood in stay gaps, never refilled."""
+        if self.laid_over and move.count == 1:
+            after = self._laid_over(before, move, after)
         src = move.src
         if self.refill in ("none", "immediate") or src not in self.rows \
                 or len(before.piles[src]) < 2 \
