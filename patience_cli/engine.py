@@ -124,6 +124,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         if self._deal_steps:
             self.has_deal_step = True
         self._only, self._narrow_sources = at("only_moves"), at("narrow_sources")
+        self._free = at("free_cards")
         self._narrow_targets, self._adds = at("narrow_targets"), at("moves")
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
@@ -200,6 +201,10 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         cards = pos.piles[index]
         if not cards or spec.available == "none":
             return []
+        for f in self._free:
+            free = f.free_cards(pos, index)
+            if free is not None:
+                return free
         if spec.blocked_by and any(pos.piles[b] for b in self.blockers[index]):
             return []  # a card lies in the same place of an outer circle
         if len(cards) == 1 and spec.build is not None and spec.build.alone:

@@ -232,28 +232,62 @@ def test_labyrinth_rule_2_free_from_the_top_or_the_bottom():
     assert refusal(rules, pos, 2, 1) is not None                 # nothing laid on a column
 
 
-def test_labyrinth_rule_3_only_the_row_being_dealt_is_refilled():
+def test_labyrinth_rule_3_only_the_row_being_dealt_is_refilled_and_by_the_player():
+    """Rule III: "You can only refill vacancies in the lowest row as the deal
+    goes on (i.e., in the row which you are actually dealing)": a gap above
+    stays; a gap in the row being dealt is filled from the pack when the
+    player chooses ('patience move 19 1'), not by itself."""
     rules, pos = labyrinth({1: "2h Qs 2s", 2: "7c 8c 9c"})
     top = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
     after = rules.apply(pos, top)                                # a gap in the first row: kept
     assert pile_text(rules, after, 1) == "Qs 2s" and pile_text(rules, after, L_PACK) == "3d 4d 9s"
+    assert move_between(rules, L_PACK, 1) not in list(rules.legal_moves(after))
+    assert "only a gap in the row being dealt" in rules.move_reason(after,
+                                                                    move_between(rules, L_PACK, 1))
     bottom = move_between(rules, 1, L_ACE)._replace(card=cards("2s")[0])
-    after = rules.apply(after, bottom)                           # the current row: refilled
-    assert pile_text(rules, after, 1) == "Qs 9s"
-    dealt = rules.apply(after, DEAL)                             # a new row below all
+    after = rules.apply(after, bottom)                           # the row being dealt: a gap
+    assert pile_text(rules, after, 1) == "Qs"                    # not filled by itself
+    fill = move_between(rules, L_PACK, 1)
+    assert fill in list(rules.legal_moves(after))
+    filled = rules.apply(after, fill)                            # the player fills it
+    assert pile_text(rules, filled, 1) == "Qs 9s"
+    dealt = rules.apply(filled, DEAL)                            # a new row below all
     assert pile_text(rules, dealt, 1) == "Qs 9s 4d"
 
 
+def test_labyrinth_a_card_taken_from_the_row_being_dealt_releases_the_one_above():
+    """"Each row completely blocking the preceding one unless the removal of a
+    card releases the one above it": with the gap left open, the card above
+    it is free, and a card laid in the gap afterwards leaves a gap between
+    them, which frees the cards on either side of it."""
+    rules, pos = labyrinth({1: "Jd 3h 2s", L_ACE + 1: "Ah 2h"})
+    pos = rules.apply(pos, move_between(rules, 1, L_ACE)._replace(card=cards("2s")[0]))
+    up = move_between(rules, 1, L_ACE + 1)._replace(card=cards("3h")[0])
+    assert rules.is_legal(pos, up)                               # released by the gap below
+    pos = rules.apply(pos, up)
+    pos = rules.apply(pos, move_between(rules, L_PACK, 1))       # the 9♠ into row 3
+    assert pile_text(rules, pos, 1) == "Jd 9s"
+    free = [c.code for c in rules.available_cards(pos, pile_index(rules, 1))]
+    assert free == ["Jd", "9s"]                                  # the J♦ with a gap below it
+    pos = rules.apply(pos, DEAL)                                 # the 4♦ under the 9♠
+    assert [c.code for c in rules.available_cards(pos, pile_index(rules, 1))] == \
+        ["Jd", "9s", "4d"]                                       # the 9♠: a gap above it
+
+
 def test_labyrinth_rule_6_one_card_from_anywhere_once_the_pack_is_out():
-    rules, pos = labyrinth({1: "Qs 2h 7c"})
+    """"When the pack is exhausted and you have played all available cards
+    ... you have one more chance, the privilege of removing any one card"."""
+    rules, pos = labyrinth({1: "Jd 2h 7c"})
     grace = move_between(rules, 1, L_ACE + 1)._replace(card=cards("2h")[0])
     assert not rules.is_legal(pos, grace)                        # not while the pack lasts
-    rules, pos = labyrinth({1: "Qs 2h 7c", 2: "9c 3h 8c", L_PACK: ""}, down={})
+    rules, pos = labyrinth({1: "Jd 2h 7c", 2: "9c 3h 8c", L_PACK: ""}, down={})
     assert rules.is_legal(pos, grace) and grace in list(rules.legal_moves(pos))
     after = rules.apply(pos, grace)
-    assert pile_text(rules, after, 1) == "Qs 7c" and after.get("graces") == 1
+    assert pile_text(rules, after, 1) == "Jd 7c" and after.get("graces") == 1
     again = move_between(rules, 2, L_ACE + 1)._replace(card=cards("3h")[0])
     assert not rules.is_legal(after, again)                      # once in the game
+    rules, pos = labyrinth({1: "Jd 2h 7c", 2: "9c 3h 2d", L_PACK: ""}, down={})
+    assert not rules.is_legal(pos, grace)                        # the 2♦ can still go up
 
 
 # ---------------------------------------------------------------- the Parallels (variant)
@@ -292,5 +326,5 @@ def test_labyrinth_as_they_appear_the_aces_and_kings_wait_for_the_deal():
     rules, pos = game.rules, game.position
     up = [c for n in range(L_ACE, L_KING + 4) for c in pos.piles[pile_index(rules, n)][:1]]
     assert all(c.rank in (1, 13) for c in up) and len({(c.rank, c.suit) for c in up}) == len(up)
-    assert len(pos.piles[pile_index(rules, L_PACK)]) == 104 - 10 - sum(
-        len(pos.piles[pile_index(rules, n)]) for n in range(L_ACE, L_KING + 4))
+    # a card of the first row gone up leaves its gap for the player to fill
+    assert len(pos.piles[pile_index(rules, L_PACK)]) == 104 - 10

@@ -71,7 +71,9 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
     ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
     ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
-     and layout.play.rows.group is not None),
+     and layout.play.rows.group is not None and layout.play.rows.refill != "current"),
+    ("open_rows", "OpenRows", lambda layout: layout.play.rows is not None
+     and layout.play.rows.group is not None and layout.play.rows.refill == "current"),
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
      and bool(layout.play.rows.groups)),
     ("refills", "RefillAtDeal", _refill("deal")),
@@ -89,7 +91,7 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
 #: turn deals (vacancies waiting for the deal before anything else; the
 #: talon last).
 DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
+    "ProgressiveRows", "OpenRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
     "PlacedRounds", "CalledCount", "Travellers", "Between", "PacketRedeal",
     "OntoLatest",
     "DealTo", "BottomToTop", "Regather", "Talon")

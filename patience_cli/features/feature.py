@@ -162,6 +162,12 @@ class Feature:
         return None
 
     # ------------------------------------------------------------ moves
+    def free_cards(self, pos: Position, index: int) -> list[Card] | None:
+        """The cards of pile *index* that may be played now, where the rule
+        decides it (a column with gaps inside it: the Labyrinth), else None
+        (the pile's ``available`` says)."""
+        return None
+
     def only_moves(self, pos: Position) -> Iterator[Move] | None:
         """While the rule holds, the only moves open (else None)."""
         return None

@@ -7,8 +7,9 @@ each rank once), ``before_start`` (only while the game cannot even begin:
 no card has gone up but by the grace, and no card can, now or after any
 run of moves between the tableau piles; once one grace is taken, the others
 of the same draw may follow until another card goes up) and
-``once_dealt`` (only once the pack is dealt out: the Labyrinth's one card
-taken from anywhere at the end).
+``once_dealt`` (only once the pack is dealt out and no free card can go up:
+the Labyrinth's one card taken from anywhere, "when the pack is exhausted
+and you have played all available cards").
 """
 
 from __future__ import annotations
@@ -59,8 +60,9 @@ class Grace(Feature):
             return
         if self.before_start and not self._cannot_begin(pos):
             return  # only while the game cannot even begin (the Fifteen)
-        if self.once_dealt and rules.stock is not None and pos.piles[rules.stock]:
-            return  # only at the end, once the pack is dealt out (the Labyrinth)
+        if self.once_dealt and (rules.stock is not None and pos.piles[rules.stock]
+                                or rules.foundation_move_open(pos)):
+            return  # only at the end, once the pack is out and no free card can go up
         used = pos.get("grace_ranks", ())
         for group in self.groups:
             for src in rules.group_piles[group]:
