@@ -325,3 +325,15 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
 
 def plain(lines: list[Line]) -> str:
     return "\n".join("".join(t for t, _ in line).rstrip() for line in lines)
+
+
+def deck_lines(title: str, code: str, game_id: str, cards: Iterable[Card], ascii: bool,
+               per_line: int = 13) -> str:
+    """A deal as a deck file (``deal-out --as-deck``): a ``#`` comment naming
+    it, then its cards top first, *per_line* a line, in the order ``new
+    --deck`` deals them."""
+    shown = [c.text(ascii) for c in cards]
+    lines = [f"# {title}, {code}: the cards top first, as 'patience new {game_id} --deck FILE'",
+             "# deals them (the first card here is the first dealt)"]
+    lines += [" ".join(shown[i:i + per_line]) for i in range(0, len(shown), per_line)]
+    return "".join(line + "\n" for line in lines)

@@ -16,7 +16,7 @@ from ..engine import DEAL, Move, Status
 from ..errors import PatienceError
 from ..game import Game, parse_deck
 from ..layout import catalogue, load_layout
-from ..render_text import wrap_text
+from ..render_text import deck_lines, wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
 from .app import (
@@ -122,8 +122,14 @@ def new(
         "--seed", "-s", help=f"Deal number, 0 to {MAX_SEED}; the same seed deals the same cards "
         "everywhere. Default: a random one (printed).")] = None,
     deck: Annotated[Optional[str], typer.Option(
-        "--deck", help="Deal this card order instead (top card first; a file, or - for "
-        "standard input), e.g. to replay a book's example or a real table.")] = None,
+        "--deck", help="Deal this card order instead (a file, or - for standard input), e.g. "
+        "to replay a book's example or a real table. Top card first: the file's first card is "
+        "dealt first. Cards the game takes out before the deal (aces, kings ...) are taken "
+        "from where they lie; the piles are dealt in the order the board numbers them (a "
+        "card to each in turn where the game deals in rounds), a pile given several cards at "
+        "once getting them one on another, its last on top; the pack keeps the rest, the "
+        "next card on top. A rule sheet says where its game deals otherwise; 'patience "
+        "deal-out GAME --seed N --as-deck' writes any deal in this order.")] = None,
     code: Annotated[Optional[str], typer.Option(
         "--code", help="Deal from a share code such as fours@7.r1.")] = None,
     variant: VariantOpt = None,
@@ -209,13 +215,19 @@ def deal_out(
     ] = None,
     variant: VariantOpt = None, ascii: AsciiOpt = False, as_json: JsonOpt = False,
     reveal: RevealOpt = False,
+    as_deck: Annotated[bool, typer.Option(
+        "--as-deck", help="Write each deal as a deck file instead: its cards top first, in "
+        "the order 'patience new GAME --deck FILE' deals them, so that the file deals the "
+        "same game again (or sets it out on a real table).")] = False,
 ) -> None:
     """Deal without saving anything: the board of a deal, or of a range of
     deals, for scripts and for studying the games. Face-down cards stay hidden
     unless --reveal.
 
     Examples: patience deal-out fours --seed 7 --json ;
-    patience deal-out flower-garden --seeds 1-1000 --json --reveal > deals.jsonl
+    patience deal-out flower-garden --seeds 1-1000 --json --reveal > deals.jsonl ;
+    patience deal-out corners --seed 4 --as-deck > corners-4.txt ;
+    patience new corners --deck corners-4.txt
     """
     def body() -> None:
         from ..seed_ranges import SeedRangeError, parse_seeds
@@ -232,9 +244,15 @@ def deal_out(
                 wanted = [n for r in parse_seeds(seeds, DEALT_OUT_MOST) for n in r]
             except SeedRangeError as exc:
                 raise Fail(f"--seeds: {exc}") from None
+        if as_deck and as_json:
+            raise Fail("--as-deck writes a deck file, not JSON: leave out --json")
         for k, n in enumerate(wanted):
             g = Game.new(gid, var, seed=n)
-            if as_json:
+            if as_deck:
+                title = g.layout.title + (f" ({g.layout.variant_titles[var]})" if var else "")
+                output.write(deck_lines(title, g.code or "", g.layout.id, g.deck, ascii)
+                             + ("\n" if k < len(wanted) - 1 else ""))
+            elif as_json:
                 output.write(json.dumps(position_json(g, reveal), ensure_ascii=False,
                                         separators=(",", ":")) + "\n")
             else:

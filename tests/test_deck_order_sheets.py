@@ -1,0 +1,76 @@
+"""What the rule sheets say of dealing from a deck, where their games deal
+otherwise than 'new --help' says: each checked on a seeded deal's deck (the
+order 'new --deck' takes, tests/test_deck_files.py)."""
+
+from patience_cli.game import Game
+from patience_cli.layout import load_layout
+from patience_cli.rules_text import render_rules
+
+from conftest import pile_index
+
+
+def top_and_bottom(game, number):
+    pile = game.position.piles[pile_index(game.rules, number)]
+    return pile[-1], pile[0]
+
+
+def said(game_id):
+    return " ".join(render_rules(load_layout(game_id)).split())
+
+
+def test_the_queens_key_is_the_first_thirty_two_cards_the_last_on_top():
+    assert "the thirty-second is its top card" in said("queens")
+    for seed in range(1, 40):
+        game = Game.new("queens", seed=seed)
+        if game.deck[31].rank != 12:  # (a queen on top pays)
+            assert top_and_bottom(game, 9) == (game.deck[31], game.deck[0])
+            return
+    raise AssertionError("no seed without a queen on top of the key")
+
+
+def test_here_and_there_each_half_a_pack_its_last_card_turned_first():
+    assert "the 52nd card of the file is A's first card" in said("here-and-there")
+    game = Game.new("here-and-there", seed=5)
+    assert game.position.piles[pile_index(game.rules, 1)] == (game.deck[51],)
+    assert top_and_bottom(game, 12) == (game.deck[103], game.deck[52])
+
+
+def test_the_wrangle_reserve_auxiliaries_then_the_pack_the_last_turned_first():
+    assert "the first thirteen make the reserve" in said("wrangle")
+    game = Game.new("wrangle", seed=5)
+    deck = game.deck
+    if not any(c.rank == 1 for c in deck[:17] + deck[52:69]):  # (an ace goes up as it comes)
+        assert top_and_bottom(game, 9) == (deck[12], deck[0])
+        assert [game.position.piles[pile_index(game.rules, n)][0] for n in range(10, 14)] \
+            == list(deck[13:17])
+    assert top_and_bottom(game, 14)[1] == deck[17] and top_and_bottom(game, 22) == \
+        (deck[103], deck[69])
+
+
+def test_sympathy_heaps_of_three_in_order_then_the_grace_cards():
+    assert "every three cards make a heap" in said("sympathy")
+    game = Game.new("sympathy", seed=5)
+    assert game.position.piles[pile_index(game.rules, 1)] == tuple(game.deck[0:3])
+    assert game.position.piles[pile_index(game.rules, 18)] == tuple(game.deck[52:55])
+
+
+def test_the_terrace_the_first_thirteen_cards_the_thirteenth_on_top():
+    assert "the first thirteen cards of the file make the Terrace" in said("terrace")
+    game = Game.new("terrace", seed=5)
+    assert top_and_bottom(game, 10) == (game.deck[12], game.deck[0])
+
+
+def test_rows_dealt_out_of_the_order_of_their_numbers():
+    """The Constitution's People first, the Besieged City's Reserve before the
+    Ramparts, the Congress's helps before the rivers: the first card dealt
+    (after the cards taken out) lies where the sheet says."""
+    for game_id, first, words in (("constitution", 25, "fill the People"),
+                                  ("besieged-city", 15, "fill the Reserve"),
+                                  ("congress", 9, "the first four Helps")):
+        assert words in said(game_id)
+        game = Game.new(game_id, seed=5)
+        rest = list(game.deck)
+        for spec in game.layout.piles:  # the cards taken out first, wherever they lay
+            if spec.withdraw is not None and game.start.piles[spec.index]:
+                rest.remove(game.start.piles[spec.index][0])
+        assert game.start.piles[pile_index(game.rules, first)][0] == rest[0], game_id
