@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Sequence
 
-from .cards import RANK_NOUN, Card, parse_card
+from .cards import PACK_RANKS, RANK_NOUN, Card, parse_card
 from .layout import FIRST, Build, PileSpec, Role, sequence_text
 from .position import Position
 
@@ -430,8 +430,12 @@ class Building:
                 need = (need - 1) % 13 + 1
             if build.step != 1:
                 verb += f" by {build.step}s"
-            hint = (f" (it needs {'an' if need in (1, 8) else 'a'} {RANK_NOUN[need]})"
-                    if build.direction in ("up", "down") and 1 <= need <= 13 else "")
+            hint = ""
+            if build.direction in ("up", "down") and 1 <= need <= 13:
+                hint = (f" (it needs {'an' if need in (1, 8) else 'a'} {RANK_NOUN[need]})"
+                        if need in PACK_RANKS[self.layout.pack_kind] else
+                        f" (nothing goes on {'an' if top.rank in (1, 8) else 'a'} "
+                        f"{RANK_NOUN[top.rank]}: the pack has no {RANK_NOUN[need]})")
             return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
         return None
 

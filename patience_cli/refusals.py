@@ -132,7 +132,10 @@ class Refusals:
         route = self.route_reason(pos, move.src, move.dst, card)
         if route is not None:
             router = next((f for f in self.features if f.restricts_routes), None)
-            return route, (*_about(router, dst.group, src.group), *placing)
+            # a vacancy filled from elsewhere: the rule that says how it is refilled first
+            refilled = ("refill:" + dst.group, "refill") \
+                if dst.refill is not None and not pos.piles[move.dst] else ()
+            return route, (*refilled, *_about(router, dst.group, src.group), *placing)
         return self.build_reason(pos, card, move.dst), placing  # type: ignore[attr-defined]
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:

@@ -417,3 +417,18 @@ def test_reserves_a_card_that_can_go_up_is_not_packed_on_the_waste():
     assert refusal(rules, pos, 2, R_WASTE) is None                 # the 6♥ cannot go up
     assert all(not (m.src == pile_index(rules, 1) and m.dst == pile_index(rules, R_WASTE))
                for m in rules.legal_moves(pos))
+
+
+def test_storehouse_a_vacancy_refused_a_storehouse_card_cites_the_refill_rule(run):
+    """The Storehouse's top card may not fill an empty auxiliary ("any
+    vacancies should be at once filled from the waste-heap"): the refusal
+    cites the sheet's rule 4, the refill, not rule 2."""
+    from patience_cli.game import Game
+    from patience_cli.rules_text import rule_cited
+
+    rules, pos = store({1: "", S_STORE: "9c", S_F: "2c", S_WASTE: ""})
+    why = rules.move_reason(pos, move_between(rules, S_STORE, 1))
+    assert "filled only from the Waste heap" in why
+    assert move_between(rules, S_STORE, 1) not in list(rules.legal_moves(pos))
+    game = Game.new(STORE, seed=2)
+    assert rule_cited(game.layout, why.topics) == 4

@@ -15,7 +15,7 @@ from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.games import load
 
-from conftest import move_between, pile_index, pile_text, position, refusal
+from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 
 def arranged(game_id, variant, first):
@@ -346,3 +346,13 @@ def test_olga_the_pack_is_dealt_once():
     rules, pos = position(OLGA, {1: "9h", O_TALON: "8d 8h", O_STOCK: ""})
     assert "no redeal" in rules.deal_reason(pos)
     assert rules.status(pos)[0] is Status.LOST
+
+
+def test_olga_a_refusal_never_asks_for_a_card_the_piquet_pack_lacks():
+    """Nothing goes on a seven (the pack has no six): the refusal says so,
+    not that the seven "needs a six"."""
+    rules, pos = position(OLGA, {1: "7s", 2: "Ah", 3: "9s"})
+    words = rules.build_reason(pos, cards("Ah")[0], pile_index(rules, 1))
+    assert "nothing goes on a seven" in words and "needs a six" not in words
+    words = rules.build_reason(pos, cards("7d")[0], pile_index(rules, 3))
+    assert "it needs an eight" in words
