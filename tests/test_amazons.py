@@ -100,3 +100,13 @@ def test_rule_3_an_ace_among_the_first_four_leaves_its_place_to_the_next_card():
     rules, pos = game.rules, game.position
     assert pile_text(rules, pos, 5) == "Ah"
     assert [pile_text(rules, pos, n) for n in PACKETS] == ["7c", "8c", "9c", "10c"]
+
+
+def test_a_second_barren_pass_loses_only_once_the_pack_is_dealt_through():
+    """"If, twice in succession, you have dealt through the remainder of the
+    pack without having been able to add a single card ...": while cards are
+    still to be dealt, a second barren pass is not yet over."""
+    rules, pos = table({1: "Qd", 2: "Qs", 3: "Qc", 4: "10s", 5: "Ah"}, pack="9c 8d",
+                       home_at=1, regathered=3, stalls=1)
+    assert rules.status(pos)[0] is Status.PLAYING and rules.is_legal(pos, DEAL)
+    assert "one more deal" not in " ".join(rules.tallies(pos))

@@ -65,8 +65,12 @@ class Regather(DealStep):
         return int(pos.get("stalls", 0)) + 1 if barren else 0
 
     def ends_game(self, pos: Position) -> bool:
-        """Whether the deal taken now would be the one that loses the game."""
-        return self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall
+        """Whether the deal taken now would be the one that loses the game:
+        this rule's (the pack, if any, dealt out) and the last barren deal
+        allowed."""
+        stock = self.rules.stock
+        return self.stall is not None and (stock is None or not pos.piles[stock]) and \
+            self.stalls_after_this_deal(pos) >= self.stall
 
     def stalled(self, pos: Position) -> bool:
         """Whether the game was lost by a deal that ended too many barren ones."""
@@ -101,7 +105,7 @@ class Regather(DealStep):
         return None
 
     def tally(self, pos: Position) -> str | None:
-        if self.stall is not None and self.stalls_after_this_deal(pos) >= self.stall:
+        if self.ends_game(pos):
             return "no card placed since the last deal: one more deal without one loses"
         if self.times is None:
             return "new deals without limit"
