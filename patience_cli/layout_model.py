@@ -231,7 +231,7 @@ class PileSpec(Record):
     def several_free(self) -> bool:
         """Whether more than its top card may be free at once (a hand, a column
         free at both ends): a move from it names its card."""
-        return self.available in ("all", "ends", "ends-once-dealt", "all-once-dealt")
+        return self.available in ("all", "ends", "ends-once-dealt", "all-once-dealt", "below")
 
     @property
     def is_face_down(self) -> bool:

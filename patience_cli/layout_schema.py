@@ -183,7 +183,7 @@ PILE = table({
     "rank": either(rank, list_of(rank)),
     "face": one_of("up", "down", "top-up", "alternate"),
     "build": BUILD,
-    "available": one_of("top", "all", "none", "ends", "ends-once-dealt", "all-once-dealt",
+    "available": one_of("top", "all", "none", "ends", "ends-once-dealt", "all-once-dealt", "below",
                         "at-end", "turned"),
     "tag": one_of("label", "inside"),
     "note": text,

@@ -131,6 +131,26 @@ def test_babette_rows_of_eight_each_blocking_the_one_above_no_vacancy_refilled()
     assert rules.settle(dealt) == dealt                              # Rule II: never refilled
 
 
+def test_babette_a_gap_stays_in_its_row_and_frees_the_card_above_it():
+    """Rule II: "Vacancies in the garden are not to be refilled"; Rule III:
+    "Each row of cards in the garden blocks the preceding one, but on the
+    removal of cards in the lower rows those above them are released"; and
+    each row is placed "in its proper detached line ... not partly refilling
+    other rows": a row dealt below a gap leaves the gap, and the card above
+    the gap stays free."""
+    clubs = "Ac 2c 3c 4c 5c 6c 7c 8c"
+    rules, pos = babette({1: "Ah 9c", A1: clubs, BA_PACK: "Qs Js 10s 9s 8s 7s 6s 5s"},
+                         rows=2)
+    up = move_between(rules, 1, A1 + 1)._replace(card=cards("Ah")[0])
+    assert not rules.is_legal(pos, up)                               # the 9♣ blocks it
+    pos = rules.apply(pos, move_between(rules, 1, A1))               # the 9♣ up: a gap
+    assert rules.is_legal(pos, up)
+    dealt = rules.apply(pos, DEAL)                                   # row 3 below the gap
+    assert pile_text(rules, dealt, 1) == "Ah 5s"
+    assert rules.is_legal(dealt, up)                                 # the A♥ stays free
+    assert [c.code for c in rules.available_cards(dealt, pile_index(rules, 1))] == ["Ah", "5s"]
+
+
 def test_babette_rule_1_aces_up_kings_down_in_suit_of_different_suits():
     rules, pos = babette({1: "Ah", 2: "Kh", 3: "Ah", 4: "2h", 5: "Qh"})
     assert refusal(rules, pos, 1, A1) is None and refusal(rules, pos, 2, K1) is None

@@ -71,9 +71,10 @@ FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
     ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
     ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
-     and layout.play.rows.group is not None and layout.play.rows.refill != "current"),
+     and layout.play.rows.group is not None
+     and layout.play.rows.refill not in ("current", "none")),
     ("open_rows", "OpenRows", lambda layout: layout.play.rows is not None
-     and layout.play.rows.group is not None and layout.play.rows.refill == "current"),
+     and layout.play.rows.group is not None and layout.play.rows.refill in ("current", "none")),
     ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
      and bool(layout.play.rows.groups)),
     ("refills", "RefillAtDeal", _refill("deal")),

@@ -1,8 +1,11 @@
 """Rows dealt one under another whose gaps stay where they fall (the
-Labyrinth): a card is free when no card lies above it or none below it in its
-column, so a gap anywhere frees the cards on either side of it.
+Labyrinth, Babette): a card is free when no card lies below it in its column
+(or, where the column's ``available`` is ``ends``, none above it either), so
+a gap anywhere frees the card above it, however many rows are dealt below.
 
-Layout: ``play.rows`` with ``refill = "current"``.  Each ``patience deal``
+Layout: ``play.rows`` with ``refill = "current"`` or ``"none"`` (Babette:
+"vacancies in the garden are not to be refilled", each new row laid "in its
+proper detached line").  With ``"current"``:  Each ``patience deal``
 lays the next row below all the others.  A gap in the row being dealt may be
 filled from the pack, by the player, when he chooses (``patience move PACK
 COLUMN``: Rule III, "you can only refill vacancies in the lowest row"), so
@@ -28,17 +31,20 @@ from .rows import ProgressiveRows
 
 
 class OpenRows(ProgressiveRows):
-    keys = ("play.rows (refill = \"current\")",)
+    keys = ("play.rows (refill = \"current\" or \"none\")",)
 
     def __init__(self, rules: Rules, rule: settings.Rows, stock: int) -> None:
         super().__init__(rules, rule, stock)
         self._column = {p: k for k, p in enumerate(self.rows)}
+        #: whether a card with no card above it is free too (the Labyrinth's Rule II)
+        self.free_above = {p: rules.specs[p].available == "ends" for p in self.rows}
 
     @classmethod
     def build(cls, rules: Rules) -> "OpenRows | None":
         rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
-        if rule is None or rule.group is None or rule.refill != "current" or len(stock) != 1:
+        if rule is None or rule.group is None or rule.refill not in ("current", "none") \
+                or len(stock) != 1:
             return None
         return cls(rules, rule, stock[0])
 
@@ -82,17 +88,24 @@ class OpenRows(ProgressiveRows):
             return None
         rows = self.rows_of(pos, index)
         taken = set(rows)
-        return [card for card, r in zip(pos.piles[index], rows)
-                if r - 1 not in taken or r + 1 not in taken]
+        above = self.free_above[index]
+        down = pos.down[index]
+        return [card for k, (card, r) in enumerate(zip(pos.piles[index], rows))
+                if k >= down and (r + 1 not in taken or above and r - 1 not in taken)]
 
     def unavailable_words(self, pos: Position, src: int) -> str | None:
         if src not in self._column:
             return None
-        return " (a card of a column is free with no card above it or none below it)"
+        if self.free_above[src]:
+            return " (a card of a column is free with no card above it or none below it)"
+        return " (a card of a column is free with no card below it)"
 
     # ------------------------------------------------------------ the row being dealt
     def gap_columns(self, pos: Position) -> list[int]:
-        """The columns with a gap in the row being dealt, left to right."""
+        """The columns with a gap in the row being dealt, left to right (none
+        where no gap is ever refilled)."""
+        if self.refill == "none":
+            return []
         current = pos.get("rows", 1) - 1
         return [p for p in self.rows if current not in self.rows_of(pos, p)]
 

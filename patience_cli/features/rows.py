@@ -53,7 +53,7 @@ class ProgressiveRows(DealStep):
         rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         return cls(rules, rule, stock[0]) if rule is not None and rule.group is not None \
-            and rule.refill != "current" and len(stock) == 1 else None
+            and rule.refill not in ("current", "none") and len(stock) == 1 else None
 
     def dealt(self, pos: Position) -> Position:
         return pos.with_extra(rows=1)  # the lay-out dealt the first row
