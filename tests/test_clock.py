@@ -89,3 +89,13 @@ def test_rule_5_no_redeal_lost_when_nothing_moves():
     rules, pos = clock({TALON: "9h"}, stock="")
     assert not rules.is_legal(pos, DEAL)
     assert rules.status(pos)[0] is Status.LOST
+
+
+def test_a_marriage_never_turns_the_corner_no_king_on_an_ace():
+    """"Marry in a descending line": a king climbs on an hour after its queen
+    and before its ace, but in the circle a marriage goes one rank down and
+    stops at the ace: a king is never married on an ace (a choice stated on the
+    sheet)."""
+    rules, pos = clock({13: "Qc Qc As", 14: "Qc Qc Ks", 15: "Qc Qc 2s"})
+    assert refusal(rules, pos, 14, 13) is not None              # K♠ on A♠: no
+    assert refusal(rules, pos, 13, 15) is None                  # A♠ on 2♠: yes

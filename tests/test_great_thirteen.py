@@ -122,3 +122,21 @@ def test_rule_6_won_when_every_numeral_ends_with_a_king_lost_when_re_dealt_out()
 
 def test_a_won_deal_plays_from_the_shell_to_its_end(run):
     won_from_the_shell(run, GAME, 1)
+
+
+def test_a_king_uncovered_by_slipping_one_under_is_slipped_too():
+    """"If in this first deal any kings appear on the surface, slip them
+    underneath the packets to which each belongs": a king that a king slipped
+    under leaves on the surface is slipped under in its turn (a choice stated
+    on the sheet), so no packet shows a king once the deal is done."""
+    from patience_cli.cards import new_pack, parse_card
+
+    first = [parse_card(c) for c in "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kh Ks".split()]
+    rest = list(new_pack("whist", 2))
+    for card in first:
+        rest.remove(card)
+    game = Game.new(GAME, deck=first + rest)
+    packet = game.position.piles[pile_index(game.rules, 1)]
+    balcony = game.position.piles[pile_index(game.rules, 17)]
+    assert [c.code for c in packet[:2]] == ["Kh", "Ks"]          # both under, in turn
+    assert balcony[0].code == "Qc"                               # the surface card taken up

@@ -83,3 +83,14 @@ def test_the_deal_is_forced_and_auto_plays_every_game_out():
     for seed in (1, 2, 3, 4):
         game = played_out(GAME, seed, limit=60)                # 52 cards, each once at most
         assert game.status()[0] is not Status.PLAYING, seed
+
+
+def test_won_with_the_twelve_heaps_complete_while_kings_lie_face_down_in_the_reserve():
+    """"For the Patience to succeed, the twelve heaps ... must [each consist]
+    of four like cards, the four kings forming a thirteenth heap": with the
+    twelve heaps complete, the cards still face down in the reserve can only
+    be kings, and the game is won without turning them."""
+    rules, pos = hidden({}, reserve="Kc Kd Kh Ks", next_heap=None)
+    assert rules.status(pos)[0] is Status.WON
+    rules, pos = hidden({KINGS: "Kc Kd"}, reserve="Kh Ks", next_heap=None)
+    assert rules.status(pos)[0] is Status.WON

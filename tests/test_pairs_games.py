@@ -450,3 +450,16 @@ def test_elevens_2_rule_2_two_making_eleven_covered_rule_3_won_with_the_courts_o
     stuck = dict(zip(E2_HEAPS, "Ac 2c 3c 4c 5c Ad 2d 3d 4d 5d Ah 2h".split()))  # none make eleven
     rules, pos = filled(ELEVENS_2, {**stuck, E2_STOCK: courts}, E2_HEAPS, down={E2_STOCK: 12})
     assert rules.status(pos) == (Status.LOST, "no two free cards make eleven")
+
+
+def test_elevens_a_court_card_turned_up_as_the_extra_card_goes_out_alone():
+    """"You are allowed to turn up one additional card from the stock, but if
+    the card so drawn will not combine with either of those upon the table to
+    make eleven, you have lost": a court card needs no partner (Rule: "the
+    court cards ... removed"), so one drawn goes out alone and the game goes
+    on (a choice stated on the sheet)."""
+    rules, pos = elevens({1: "5s"}, stock="9c Qd")
+    pos = rules.apply(pos, DEAL)                       # the Q♦ turned up besides
+    assert pile_text(rules, pos, E_EXTRA) == "Qd"
+    assert rules.status(pos)[0] is Status.PLAYING
+    assert listed(rules, pos) == [(E_EXTRA, E_OUT)]

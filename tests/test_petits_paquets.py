@@ -146,3 +146,14 @@ def test_auto_makes_the_steps_of_a_chain_and_stops_at_a_choice():
     assert rules.forced_move(pos) == DEAL                       # nothing plays: the chain runs
     pos = rules.apply(rules.apply(pos, DEAL), DEAL)             # until heap 5's A♣ is free
     assert rules.forced_move(pos) is None                       # a card to play: the player's
+
+
+def test_nothing_goes_up_during_the_deal():
+    """"When the whole of the cards have been dealt out in this manner ... Any
+    suitable cards are laid as above described on the eight kings": play
+    begins once the deal is done, whatever the footnote says of the picture
+    (a choice stated on the sheet)."""
+    for seed in (1, 2, 3, 4):
+        game = Game.new(GAME, seed=seed)
+        rules, pos = game.rules, game.position
+        assert all(len(pos.piles[pile_index(rules, n)]) == 1 for n in (*UP, *DOWN)), seed

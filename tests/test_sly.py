@@ -59,6 +59,9 @@ def test_rule_4_a_promenade_vacancy_is_filled_at_once_from_the_pack():
     rules, pos = sly({21: "Ah", 1: "2h", PACK: "3d 4d"})
     played = rules.apply(pos, move_between(rules, 1, 21))
     assert pile_text(rules, played, 1) == "4d"
+    # (a choice stated on the sheet) the card that fills a vacancy is not one of the
+    # next round's twenty: the round still lays twenty cards of its own
+    assert not played.get("placed") and not played.get("round_on")
 
 
 def test_rule_5_a_round_is_laid_where_you_like_and_blocks_the_promenade():

@@ -137,3 +137,12 @@ def test_the_privilege_is_only_for_a_card_that_cannot_be_played():
     chosen = rules.program_move(pos)
     assert chosen.src == pile_index(rules, B_TURNED)
     assert rules.specs[chosen.dst].number in [*A_AUX, *B_AUX]      # onto a Q♣, not A's reserve
+
+
+def test_a_players_own_waste_top_is_not_played_from_the_heap():
+    """Hoffmann names the cards turned, the reserve's top and the auxiliary
+    heaps' tops as the cards a player plays; his own waste heap's top card
+    waits to be taken up (a choice stated on the sheet)."""
+    rules, pos = table({1: "Ac", A_WASTE: "9d 2c", A_TURNED: "Kh"})
+    assert refusal(rules, pos, A_WASTE, 1) is not None
+    assert all(m.src != pile_index(rules, A_WASTE) for m in rules.legal_moves(pos))
