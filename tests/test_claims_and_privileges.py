@@ -432,3 +432,13 @@ def test_storehouse_a_vacancy_refused_a_storehouse_card_cites_the_refill_rule(ru
     assert move_between(rules, S_STORE, 1) not in list(rules.legal_moves(pos))
     game = Game.new(STORE, seed=2)
     assert rule_cited(game.layout, why.topics) == 4
+
+
+def test_pyramid_the_waste_heaps_top_card_goes_to_a_foundation():
+    """Hoffmann names the waste heap only as what fills the blanks; its top card
+    may also go up to a foundation that takes it (a choice stated on the
+    sheet: the book builds "the complete suit" on each ace, and cards reach
+    the aces only through the Pyramid otherwise)."""
+    rules, pos = filled(PYR, {PY_F: "Ah", PY_WASTE: "9c 2h", PY_STOCK: "5c"}, PY,
+                        filler="Kc", down={PY_STOCK: 1}, dealt=1)
+    assert refusal(rules, pos, PY_WASTE, PY_F) is None

@@ -210,3 +210,11 @@ def test_square_vacancy_from_the_talon_first_and_no_redeal():
                                      "8h 7h 6h 5h 4h 3h 2h", 1: "Ah"})
     pos = rules.apply(pos, Move("move", pile_index(rules, 1), pile_index(rules, SQ_F)))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_anna_the_talon_is_dealt_again_as_it_lies_unshuffled():
+    """"The talon may be re-dealt twice": turned over as it lies, not shuffled
+    (a choice stated on the sheet, as for Margarethe)."""
+    rules, pos = filled(ANNA, {A_TALON: "9c 5h 2d"}, A_HELPS)
+    pos = rules.apply(pos, DEAL)
+    assert pile_text(rules, pos, A_PACK) == "2d 5h 9c"

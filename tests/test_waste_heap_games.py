@@ -220,3 +220,23 @@ def test_qk_one_pass_only_and_won_when_the_knaves_crown_the_kings():
                                Q_WASTE: "Jd"})
     pos = rules.apply(pos, Move("move", pile_index(rules, Q_WASTE), pile_index(rules, KING)))
     assert rules.status(pos)[0] is Status.WON
+
+
+def test_seasons_a_packed_series_moves_only_to_its_foundation_card_by_card():
+    """"Play the smaller upon the larger ... All the cards of such series will
+    then be transferred to the top of the appropriate heap": a series packed
+    on a side card goes up to its foundation; it never moves as one onto
+    another side card (a choice stated on the sheet)."""
+    rules, pos = filled(SEASONS, {1: "9c 8c", 2: "10c", SEA_STOCK: "5d"}, SIDES,
+                        down={SEA_STOCK: 1})
+    assert not any(m.count > 1 for m in rules.legal_moves(pos))
+    assert not rules.is_legal(pos, Move("move", pile_index(rules, 1), pile_index(rules, 2), 2))
+
+
+def test_qk_no_card_passes_between_the_queens_heaps_or_between_the_kings():
+    """The book lays cards on the queens as they come from the pack and takes
+    them only to the kings (a choice stated on the sheet)."""
+    rules, pos = position(QK, {1: "Qs Jd", 2: "Qh", KING: "Kd Ad", KING + 1: "Kd",
+                               Q_STOCK: "3c"}, down={Q_STOCK: 1})
+    assert refusal(rules, pos, 1, 2) is not None               # J♦ on the Q♥: no
+    assert refusal(rules, pos, KING, KING + 1) is not None
