@@ -563,3 +563,50 @@ def test_a_refusal_that_names_a_move_is_told_with_its_command():
     assert caught.value.instead == "move 1 2 3"
     assert "patience" not in str(caught.value)
     assert error_text(caught.value).endswith("move together or not at all (rule 4) (patience move 1 2 3)")
+
+
+def test_lucas_the_waste_top_marries_onto_a_column():
+    """Hoffmann's footnote: "the uppermost card for the time of the waste-heap
+    ... is available for any use that can be made of it": it goes on a
+    column's lowest card one higher in suit (a choice stated on the sheet)."""
+    rules, pos = position(LUCAS, {1: "Kc 8d", L_WASTE: "9s 7d", L_STOCK: "Qd"},
+                          down={L_STOCK: 1})
+    assert refusal(rules, pos, L_WASTE, 1) is None
+
+
+def test_napoleons_the_talons_top_card_goes_on_the_tableau_at_any_time():
+    """Napoleon at St. Helena: the cards turned are played on the foundations
+    "or [placed] on the sequences of the tableau"; the talon's top card keeps
+    that use for as long as it lies on top, not only when just turned (a
+    choice stated on both sheets; Napoleon's Square too)."""
+    rules, pos = position(NAPOLEON, {1: "Kc 8d", 2: "Qs", N_TALON: "2s 7d", N_STOCK: "Qd"},
+                          down={N_STOCK: 1})
+    assert refusal(rules, pos, N_TALON, 1) is None                # the 7♦ on the 8♦
+    rules, pos = filled(SQUARE, {1: "Kc 8d", S_TALON: "2s 7d", S_STOCK: "Qd"}, PACKETS,
+                        down={S_STOCK: 1})
+    assert refusal(rules, pos, S_TALON, 1) is None
+
+
+def test_house_on_the_hill_the_four_aces_are_of_different_suits_too():
+    """"Four aces, and four kings of different suits": read as both: a second
+    ace of hearts begins no foundation (a choice stated on the sheet)."""
+    rules, pos = position(LUCIE, {1: "9c Ah", 2: "9d Ah", 37: "Ah"}, variant="house-on-the-hill")
+    assert "different suits" in refusal(rules, pos, 1, 38)
+
+
+def test_trefoil_harder_form_the_aces_stay_in_the_pack_and_go_up_as_they_come_free():
+    """"You may make this Patience somewhat more difficult by not removing the
+    foundation cards ... beforehand, but only laying them out in the course of
+    the game, as an ace chances to be the uppermost card of one of the
+    fan-shaped heaps, or ... is released"."""
+    for seed in (1, 2, 3):
+        game = Game.new(LUCIE, "trefoil-aces-in-pack", seed=seed)
+        rules, pos = game.rules, game.position
+        fans = [pos.piles[pile_index(rules, n)] for n in range(1, 19)]
+        assert sum(len(f) for f in fans) + sum(len(pos.piles[pile_index(rules, n)])
+                                               for n in range(19, 23)) == 52
+        assert not any(f and f[-1].rank == 1 for f in fans), seed    # laid out at once
+    rules, pos = position(LUCIE, {1: "9c 6h", 2: "Ah 5h", 3: "Kc"},
+                          variant="trefoil-aces-in-pack")
+    freed = rules.apply(pos, move_between(rules, 2, 1))               # the 5♥ on the 6♥
+    assert pile_text(rules, freed, 2) == "" and pile_text(rules, freed, 19) == "Ah"

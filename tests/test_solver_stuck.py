@@ -18,6 +18,7 @@ from patience_cli.solver_stuck import Held
 HELD = [("anna", None), ("capricieuse", None), ("four-corners", None), ("la-belle-lucie", None),
         ("la-belle-lucie", "trefoil"), ("la-belle-lucie", "house-on-the-hill"),
         ("la-belle-lucie", "trefoil-two-packs"), ("la-belle-lucie", "house-in-the-wood"),
+        ("la-belle-lucie", "trefoil-aces-in-pack"),
         ("lucas", None),
         # routes, first claims, vacancies filled from the pack or the talon alone,
         # foundations laid as they appear

@@ -240,3 +240,14 @@ def test_qk_no_card_passes_between_the_queens_heaps_or_between_the_kings():
                                Q_STOCK: "3c"}, down={Q_STOCK: 1})
     assert refusal(rules, pos, 1, 2) is not None               # J♦ on the Q♥: no
     assert refusal(rules, pos, KING, KING + 1) is not None
+
+
+def test_twos_a_gap_made_while_the_stock_is_out_waits_for_the_redeal():
+    """"Any vacancies ... being forthwith filled up from the stock": while the
+    stock is out, a gap waits (not filled from the waste heap) until the waste
+    heap is turned over as the new stock (a choice stated on the sheet)."""
+    rules, pos = filled(TWOS, {T_F: "2c", 1: "3c", T_WASTE: "9d 4c"}, AUX, down={})
+    pos = rules.apply(pos, move_between(rules, 1, T_F))
+    assert pile_text(rules, pos, 1) == "" and pile_text(rules, pos, T_WASTE) == "9d 4c"
+    pos = rules.apply(pos, DEAL)                                  # the redeal fills it
+    assert pile_text(rules, pos, 1) != ""
