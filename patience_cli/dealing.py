@@ -4,7 +4,9 @@ The cards the layout withdraws first (a pile's ``withdraw``), then the rest
 pile by pile or in rounds (``[deal]``), cards going up to the foundations as
 they are dealt where a pile says so (its ``deal_up``, with ``[deal]``'s
 ``up_slot`` and ``up_from``).  Used by :meth:`Rules.deal` and by a new deal
-of the gathered cards (:mod:`patience_cli.features.regather`).
+of the gathered cards (:mod:`patience_cli.features.regather`); and the order
+a seeded deal's shuffled cards are put in so that its lay-out never changes
+(:func:`seeded_order`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .cards import RANK_TEXT, Card
-from .layout import PileSpec, Role
+from .layout import Layout, PileSpec, Role
 from .position import Position
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ def deal(rules: Rules, deck: Sequence[Card], as_filed: bool = False) -> Position
     top, and a pile of ``take_top`` given the top card of its pile in that
     group (the core then settles it).  With *as_filed*, the piles are dealt
     in the file's order whatever ``deal.piles`` says (the order seeded deals
-    were first dealt in: :func:`patience_cli.game.seeded_order`)."""
+    were first dealt in: :func:`seeded_order`)."""
     piles: list[list[Card]] = [[] for _ in rules.specs]
     deck = withdraw(rules, deck, piles)
     last = rules.layout.deal_last
@@ -248,3 +250,40 @@ def withdraw(rules: Rules, deck: Sequence[Card], piles: list[list[Card]]) -> lis
         for n in reversed(found if every else found[:1]):
             piles[spec.index].insert(0, rest.pop(n))
     return rest
+
+
+def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:
+    """The shuffled *deck* as deal algorithm r1 lays it: a pile dealt from its
+    top (``deal_from_top``) was once laid bottom first, and piles now dealt
+    across groups (``deal.piles``) were once dealt group by group, so its
+    cards are put in the order that gives every seeded deal the lay-out it
+    has always had (an explicit deck is laid as the book deals it; a seed's
+    deal and its share code do not change)."""
+    if layout.deal_piles:
+        return _as_first_dealt(layout, deck)
+    if layout.deal_order != "by-pile" or not any(p.deal_from_top for p in layout.piles):
+        return deck
+    fixed = layout.dealt_in_order()
+    out, i = list(deck), 0
+    for p in fixed:
+        if p.deal_from_top:
+            out[i:i + p.deal] = reversed(out[i:i + p.deal])
+        i += p.deal
+    return out
+
+
+def _as_first_dealt(layout: Layout, deck: list[Card]) -> list[Card]:
+    """*deck* reordered so that, dealt in ``deal.piles``'s order, it lays
+    out what it laid out dealt in the file's order: the cards of each pile
+    of that lay-out in the new order (the piles' own constraints, met
+    already, send none to the bottom), then the rest of the pack as that
+    deal left it."""
+    from .engine import Rules
+
+    first = deal(Rules(layout), deck, as_filed=True)
+    fixed = layout.dealt_in_order()
+    out = [c for p in fixed for c in first.piles[p.index]]
+    rest = [p for p in layout.piles if p.deal == "rest"]
+    for p in rest:  # (a face-down pack holds its first card on top)
+        out.extend(reversed(first.piles[p.index]) if p.is_face_down else first.piles[p.index])
+    return out if len(out) == len(deck) else deck

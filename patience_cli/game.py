@@ -72,7 +72,11 @@ def ascii_number(text: str, limit: int) -> int | None:
 
 def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
     deck = list(_shuffled_pack(layout.pack_kind, layout.pack_count, layout.play.own_packs, seed))
-    return deck if layout.play.own_packs else seeded_order(layout, deck)
+    if layout.play.own_packs:
+        return deck
+    from .dealing import seeded_order  # (only where a seeded game is dealt)
+
+    return seeded_order(layout, deck)
 
 
 @lru_cache(maxsize=1024)
@@ -87,44 +91,6 @@ def _shuffled_pack(kind: str, count: int, own_packs: bool, seed: int) -> tuple[C
     deck = new_pack(kind, count)
     shuffle(deck, seed)
     return tuple(deck)
-
-
-def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:
-    """The shuffled *deck* as deal algorithm r1 lays it: a pile dealt from its
-    top (``deal_from_top``) was once laid bottom first, and piles now dealt
-    across groups (``deal.piles``) were once dealt group by group, so its
-    cards are put in the order that gives every seeded deal the lay-out it
-    has always had (an explicit deck is laid as the book deals it; a seed's
-    deal and its share code do not change)."""
-    if layout.deal_piles:
-        return _as_first_dealt(layout, deck)
-    if layout.deal_order != "by-pile" or not any(p.deal_from_top for p in layout.piles):
-        return deck
-    fixed = layout.dealt_in_order()
-    out, i = list(deck), 0
-    for p in fixed:
-        if p.deal_from_top:
-            out[i:i + p.deal] = reversed(out[i:i + p.deal])
-        i += p.deal
-    return out
-
-
-def _as_first_dealt(layout: Layout, deck: list[Card]) -> list[Card]:
-    """*deck* reordered so that, dealt in ``deal.piles``'s order, it lays
-    out what it laid out dealt in the file's order: the cards of each pile
-    of that lay-out in the new order (the piles' own constraints, met
-    already, send none to the bottom), then the rest of the pack as that
-    deal left it."""
-    from .dealing import deal
-    from .engine import Rules
-
-    first = deal(Rules(layout), deck, as_filed=True)
-    fixed = layout.dealt_in_order()
-    out = [c for p in fixed for c in first.piles[p.index]]
-    rest = [p for p in layout.piles if p.deal == "rest"]
-    for p in rest:  # (a face-down pack holds its first card on top)
-        out.extend(reversed(first.piles[p.index]) if p.is_face_down else first.piles[p.index])
-    return out if len(out) == len(deck) else deck
 
 
 def parse_deck(text: str, layout: Layout) -> list[Card]:
