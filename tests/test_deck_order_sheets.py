@@ -74,3 +74,34 @@ def test_rows_dealt_out_of_the_order_of_their_numbers():
             if spec.withdraw is not None and game.start.piles[spec.index]:
                 rest.remove(game.start.piles[spec.index][0])
         assert game.start.piles[pile_index(game.rules, first)][0] == rest[0], game_id
+
+
+def test_fortress_left_rows_begin_at_their_outer_end_right_rows_end_there():
+    assert "the first card of each row lies at its outer end" in said("fortress")
+    game = Game.new("fortress", seed=5)
+    deck = game.deck
+    row1 = game.position.piles[pile_index(game.rules, 1)]
+    row6 = game.position.piles[pile_index(game.rules, 6)]
+    assert row1[-1] == deck[0] and row1[0] == deck[4]          # the first card free
+    assert row6[0] == deck[26] and row6[-1] == deck[30]        # the fifth card free
+
+
+def test_lady_of_the_manor_packets_of_twelve_then_the_rest_by_rank():
+    assert "the next forty-eight cards make the four packets" in said("lady-of-the-manor")
+    game = Game.new("lady-of-the-manor", seed=5)
+    rest = [c for c in game.deck if c.rank != 1]
+    packet = game.position.piles[pile_index(game.rules, 9)]
+    assert list(packet) == rest[:12]
+    twos = [c for c in rest[48:] if c.rank == 2]
+    assert list(game.position.piles[pile_index(game.rules, 13)]) == twos
+
+
+def test_elevens_2_and_royal_marriage_put_their_cards_last():
+    assert "the twelve court cards are first put at the bottom" in said("elevens-2")
+    game = Game.new("elevens-2", seed=5)
+    stock = game.position.piles[pile_index(game.rules, 13)]
+    assert all(c.rank >= 11 for c in stock[:12])               # the bottom twelve
+    others = [c for c in game.deck if c.rank < 11]
+    assert [game.position.piles[pile_index(game.rules, n)][0] for n in range(1, 13)] == \
+        others[:12]
+    assert "the king of hearts put last" in said("royal-marriage")

@@ -127,8 +127,9 @@ def new(
         "dealt first. Cards the game takes out before the deal (aces, kings ...) are taken "
         "from where they lie; the piles are dealt in the order the board numbers them (a "
         "card to each in turn where the game deals in rounds), a pile given several cards at "
-        "once getting them one on another, its last on top; the pack keeps the rest, the "
-        "next card on top. A rule sheet says where its game deals otherwise; 'patience "
+        "once getting them one on another, its last on top, and a card that goes up or is "
+        "laid aside as it is dealt leaving its place to the next; the pack keeps the rest, "
+        "the next card on top. A rule sheet says where its game deals otherwise; 'patience "
         "deal-out GAME --seed N --as-deck' writes any deal in this order.")] = None,
     code: Annotated[Optional[str], typer.Option(
         "--code", help="Deal from a share code such as fours@7.r1.")] = None,
