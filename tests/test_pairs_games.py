@@ -6,7 +6,7 @@ hand-made positions, and the deal as the book lays it."""
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 
-from conftest import filled, move_between, pile_index, pile_text, played_out, refusal
+from conftest import filled, move_between, pile_index, pile_text, played_out, position, refusal
 
 THIRTEENS, ELEVENS = "thirteens", "elevens-1"
 T_PLACES, T_STOCK, T_OUT = range(1, 11), 11, 12
@@ -463,3 +463,28 @@ def test_elevens_a_court_card_turned_up_as_the_extra_card_goes_out_alone():
     assert pile_text(rules, pos, E_EXTRA) == "Qd"
     assert rules.status(pos)[0] is Status.PLAYING
     assert listed(rules, pos) == [(E_EXTRA, E_OUT)]
+
+
+def test_pairs_dr_poles_game_from_the_wishs_footnote():
+    """Hoffmann's footnote to the Wish: Dr. Pole's "Pairs": "deal out from the
+    pack nine cards ... abstract from them any pairs ... Fill the place of the
+    pairs withdrawn with new cards from the pack ... You are then allowed to
+    lay down one extra card; if this gives you a pair, you remove them, fill
+    up to nine, and go on as before"; "if this does not succeed you lose"."""
+    game = Game.new("wish", "pairs", seed=3)
+    assert game.layout.packs == "one whist pack (52 cards)"
+    assert sum(len(game.position.piles[pile_index(game.rules, n)]) for n in range(1, 10)) == 9
+    nine = {1: "2c", 2: "3c", 3: "4c", 4: "5c", 5: "6c", 6: "7c", 7: "8c", 8: "9c", 9: "10c"}
+    rules, pos = position("wish", {**nine, 1: "2c", 2: "2d", 11: "Kd Qh"}, down={11: 2},
+                          variant="pairs")
+    pos = rules.apply(pos, move_between(rules, 1, 2))           # a pair out ...
+    assert pile_text(rules, pos, 1) == "Qh" and pile_text(rules, pos, 2) == "Kd"  # refilled
+    rules, pos = position("wish", {**nine, 11: "Kd 2h"}, down={11: 2}, variant="pairs")
+    assert not rules.is_legal(pos, move_between(rules, 1, 2))   # no pair: a block
+    pos = rules.apply(pos, DEAL)                                 # the extra card, the 2♥
+    assert pile_text(rules, pos, 10) == "2h"
+    pos = rules.apply(pos, move_between(rules, 1, 10))           # it pairs: go on
+    assert pile_text(rules, pos, 1) == "Kd" and pile_text(rules, pos, 10) == ""
+    rules, pos = position("wish", {**nine, 11: "2h Kd"}, down={11: 2}, variant="pairs")
+    pos = rules.apply(pos, DEAL)                                 # the K♦ pairs with none
+    assert rules.status(pos)[0] is Status.LOST
