@@ -105,3 +105,30 @@ def test_elevens_2_and_royal_marriage_put_their_cards_last():
     assert [game.position.piles[pile_index(game.rules, n)][0] for n in range(1, 13)] == \
         others[:12]
     assert "the king of hearts put last" in said("royal-marriage")
+
+
+def test_every_game_that_deals_otherwise_than_new_help_says_has_its_sheet_say_how():
+    """'new --help': the piles are dealt in the order the board numbers them,
+    a pile given several cards at once getting them one on another, the pack
+    keeping the rest with the next card on top.  A layout that deals its
+    piles in another order, from a pile's top, by rank, with cards put last,
+    kings slipped under, or each player's own pack, has its sheet say how."""
+    from conftest import ALL_ROWS
+
+    for game_id, variant in ALL_ROWS:
+        layout = load_layout(game_id, variant)
+        numbers = [p.number for p in layout.dealt_in_order()]
+        otherwise = (numbers != sorted(numbers) or layout.deal_last or layout.play.own_packs
+                     or any(p.deal_from_top or p.deal == "by-rank" or p.slip_under
+                            for p in layout.piles))
+        if otherwise:
+            assert "--deck" in render_rules(layout), (game_id, variant)
+
+
+def test_great_thirteen_packets_of_thirteen_in_order_the_thirteenth_on_top():
+    game = Game.new("great-thirteen", seed=5)
+    packet = game.position.piles[pile_index(game.rules, 1)]
+    balcony = game.position.piles[pile_index(game.rules, 17)]
+    from collections import Counter
+
+    assert Counter(packet + balcony) == Counter(game.deck[:13])   # the file's first thirteen
