@@ -274,3 +274,30 @@ def _plays(table: dict[str, Any]) -> dict[str, Any]:
         out["groups"] = {g: {k: v for k, v in change.items() if k not in _LOOKS_PILE}
                          for g, change in out["groups"].items()}
     return out
+
+
+def _title_key(text: str) -> str:
+    """A title as typed or printed, for matching: no case, no leading "the",
+    nothing but letters and digits ("The Dial (No. 2)" and "dial 2" alike)."""
+    text = text.strip().lower()
+    if text.startswith("the "):
+        text = text[4:]
+    return "".join(ch for ch in text.replace("no.", "") if ch.isalnum())
+
+
+def by_book_title(word: str) -> tuple[str, str | None] | None:
+    """The game and variant a book's title names (Hoffmann's "The Trefoil" is
+    La Belle Lucie's variant trefoil), or None.  Read from the layouts'
+    ``source`` titles and variant names, only when a word is no game's id."""
+    key = _title_key(word)
+    if not key:
+        return None
+    for gid in game_ids():
+        raw = read_raw(gid)
+        if _title_key(raw.get("source", {}).get("title", "")) == key:
+            return gid, None
+        for name, body in raw.get("variants", {}).items():
+            titled = _title_key(body.get("source", {}).get("title", ""))
+            if key in (titled, _title_key(name)):
+                return gid, name
+    return None

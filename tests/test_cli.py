@@ -584,3 +584,23 @@ def test_a_cited_topic_must_stand_in_a_numbered_rule(tmp_path, monkeypatch):
     assert rules_text.rule_cited(layout, ("empty:x", "free:y")) == 2
     assert "cites" not in rules_text.render_rules(layout) and "\u27e6" not in \
         rules_text.render_rules(layout)
+
+
+def test_a_books_own_title_finds_its_game_and_variant(run):
+    """A player holding Hoffmann's book types his titles: 'trefoil' is La Belle
+    Lucie's variant trefoil, 'windmill' the Mill's, 'the picture gallery' the
+    Salic Law's; a title that names a variant refuses another --variant."""
+    import json
+
+    for typed, game, variant in (("trefoil", "la-belle-lucie", "trefoil"),
+                                 ("windmill", "mill", "windmill"),
+                                 ("The Picture Gallery", "salic-law", "picture-gallery"),
+                                 ("parallels", "labyrinth", "parallels")):
+        result = run("new", typed, "--seed", "3", "--dry-run", "--json")
+        assert result.code == 0, result.err
+        shown = json.loads(result.out)
+        assert (shown["game"], shown["variant"]) == (game, variant), typed
+    refused = run("new", "trefoil", "--variant", "house-in-the-wood", "--dry-run")
+    assert refused.code == 2 and "leave out --variant" in refused.err
+    unknown = run("new", "no such game", "--dry-run")
+    assert unknown.code != 0 and "no game called" in unknown.err

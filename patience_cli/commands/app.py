@@ -521,7 +521,19 @@ def deal_choice(game: str | None, seed: str | None, code: str | None,
         return gid, var, seed_value
     if game is None:
         raise Fail("name a game, e.g. 'patience new fours' ('patience list' shows them all)")
-    gid = resolve_game(game)
+    try:
+        gid = resolve_game(game)
+    except Fail:
+        from ..layout import by_book_title
+
+        titled = by_book_title(game)  # a book's own title: Hoffmann's "trefoil"
+        if titled is None:
+            raise
+        gid, named = titled
+        if named is not None and variant is not None and variant != named:
+            raise Fail(f"{game!r} is the variant {named} of {gid}: leave out --variant") \
+                from None
+        variant = named if named is not None else variant
     seed_value = None
     if seed is not None:
         seed_value = ascii_number(seed, MAX_SEED)
