@@ -604,3 +604,10 @@ def test_a_books_own_title_finds_its_game_and_variant(run):
     assert refused.code == 2 and "leave out --variant" in refused.err
     unknown = run("new", "no such game", "--dry-run")
     assert unknown.code != 0 and "no game called" in unknown.err
+
+
+def test_the_other_commands_take_a_books_title_too(run):
+    rules = run("rules", "trefoil")
+    assert rules.code == 0 and "The Trefoil" in rules.out
+    dealt = run("deal-out", "windmill", "--seed", "2")
+    assert dealt.code == 0 and "mill+windmill@2.r1" in dealt.out

@@ -161,6 +161,28 @@ def resolve_game(word: str) -> str:
     raise Fail(f"no game called {word!r}{hint} ('patience list' shows every game)")
 
 
+def resolve_choice(word: str, variant: str | None,
+                   check: bool = True) -> tuple[str, str | None]:
+    """The game and variant of what the user typed: a game's id or title, or
+    a book's own title for a variant (Hoffmann's "trefoil" is La Belle
+    Lucie's variant trefoil), with *variant* as given (checked, with
+    *check*)."""
+    try:
+        gid = resolve_game(word)
+    except Fail:
+        from ..layout import by_book_title
+
+        titled = by_book_title(word)  # looked up only when the word is no game's id
+        if titled is None:
+            raise
+        gid, named = titled
+        if named is not None and variant is not None and variant != named:
+            raise Fail(f"{word!r} is the variant {named} of {gid}: leave out --variant") \
+                from None
+        variant = named if named is not None else variant
+    return gid, check_variant(gid, variant) if check else variant
+
+
 def check_variant(game_id: str, variant: str | None) -> str | None:
     if variant is None:
         return None
@@ -521,19 +543,7 @@ def deal_choice(game: str | None, seed: str | None, code: str | None,
         return gid, var, seed_value
     if game is None:
         raise Fail("name a game, e.g. 'patience new fours' ('patience list' shows them all)")
-    try:
-        gid = resolve_game(game)
-    except Fail:
-        from ..layout import by_book_title
-
-        titled = by_book_title(game)  # a book's own title: Hoffmann's "trefoil"
-        if titled is None:
-            raise
-        gid, named = titled
-        if named is not None and variant is not None and variant != named:
-            raise Fail(f"{game!r} is the variant {named} of {gid}: leave out --variant") \
-                from None
-        variant = named if named is not None else variant
+    gid, variant = resolve_choice(game, variant, check=False)
     seed_value = None
     if seed is not None:
         seed_value = ascii_number(seed, MAX_SEED)

@@ -14,17 +14,16 @@ from .. import output
 from ..layout import load_layout, rules_fingerprint
 from .app import (
     EXIT_REFUSED,
-    SCHEMA,
     Fail,
     JsonOpt,
     MemoryOpt,
+    SCHEMA,
     VariantOpt,
-    refuse_contest,
     _complete_game,
     app,
-    check_variant,
     json_text,
-    resolve_game,
+    refuse_contest,
+    resolve_choice,
     run,
     seconds_given,
 )
@@ -89,8 +88,7 @@ def odds(
         from ..seed_ranges import SeedRangeError, parse_seeds, seeds_text
         from ..solver import proofs_since
 
-        gid = resolve_game(game)
-        var = check_variant(gid, variant)
+        gid, var = resolve_choice(game, variant)
         refuse_contest(load_layout(gid, var), "patience odds")
         if deals is not None and seeds is not None:
             raise Fail("give one of --deals N or --seeds FIRST-LAST")

@@ -20,14 +20,14 @@ from ..render_text import deck_lines, wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
 from .app import (
-    EXIT_REFUSED,
-    RUN,
-    SCHEMA,
     AsciiOpt,
+    EXIT_REFUSED,
     Fail,
     JsonOpt,
     NameOpt,
+    RUN,
     RevealOpt,
+    SCHEMA,
     StateOpt,
     VariantOpt,
     _complete_game,
@@ -44,7 +44,7 @@ from .app import (
     position_json,
     read_deck_text,
     report,
-    resolve_game,
+    resolve_choice,
     run,
     save_game,
     session,
@@ -233,8 +233,7 @@ def deal_out(
     def body() -> None:
         from ..seed_ranges import SeedRangeError, parse_seeds
 
-        gid = resolve_game(game)
-        var = check_variant(gid, variant)
+        gid, var = resolve_choice(game, variant)
         if (seed is None) == (seeds is None):
             raise Fail("give one of --seed N or --seeds FIRST-LAST")
         if seed is not None:

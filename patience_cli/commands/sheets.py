@@ -15,10 +15,9 @@ from .app import (
     VariantOpt,
     _complete_game,
     app,
-    check_variant,
     deal_choice,
     read_deck_text,
-    resolve_game,
+    resolve_choice,
     run,
 )
 from .writing import out_path, write
@@ -65,8 +64,7 @@ def print_sheet(
             return
         if game is None:
             raise Fail("name a game to print, or --all for the booklet")
-        gid = resolve_game(game)
-        var = check_variant(gid, variant)
+        gid, var = resolve_choice(game, variant)
         layout = load_layout(gid, var)
         g = None
         if seed is not None or deck is not None:

@@ -14,13 +14,12 @@ from ..game import Game, parse_deck
 from ..layout import load_layout
 from ..state import DEFAULT_NAME
 from .app import (
-    json_text,
-    SCHEMA,
     AsciiOpt,
     Fail,
     JsonOpt,
     MemoryOpt,
     NameOpt,
+    SCHEMA,
     StateOpt,
     VariantOpt,
     _complete_game,
@@ -28,9 +27,10 @@ from .app import (
     app,
     check_variant,
     deal_choice,
+    json_text,
     read_deck_text,
     refuse_contest,
-    resolve_game,
+    resolve_choice,
     run,
     seconds_given,
     session,
@@ -61,8 +61,7 @@ def rules(
             with session(name, state, write=False) as g:
                 layout = g.layout
         else:
-            gid = resolve_game(game)
-            layout = load_layout(gid, check_variant(gid, variant))
+            layout = load_layout(*resolve_choice(game, variant))
         source = render_rules(layout).rstrip() + "\n"
         if ascii:
             source = output.asciify(source)
