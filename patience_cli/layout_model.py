@@ -261,9 +261,13 @@ class PileSpec(Record):
     def the_ref(self) -> str:
         """:attr:`ref` as a sentence names it: a pile called by its number as
         a name is ("Row 1 is empty"), one called by its name with "the"
-        ("the Bouquet (7) is empty")."""
+        ("the Bouquet (7) is empty"), one whose name is a player's ("A's
+        pack") without it ("A's pack (14) is dealt")."""
         ref = self.ref
-        return ref if self.label.endswith(f" {self.number}") else f"the {ref}"
+        first = self.label.split(" ", 1)[0]
+        if self.label.endswith(f" {self.number}") or first.endswith("'s"):
+            return ref
+        return f"the {ref}"
 
 
 class Source(Record):

@@ -611,3 +611,14 @@ def test_the_other_commands_take_a_books_title_too(run):
     assert rules.code == 0 and "The Trefoil" in rules.out
     dealt = run("deal-out", "windmill", "--seed", "2")
     assert dealt.code == 0 and "mill+windmill@2.r1" in dealt.out
+
+
+def test_a_hint_is_written_in_lines_of_at_most_80_columns(run):
+    """The hint's command stands on a line of its own, to copy; its words are
+    wrapped at 80 columns like the board (#73: hint lines ran to 97-102)."""
+    run("new", "klondike", "--seed", "3")
+    said = run("hint")
+    assert said.code == 0
+    lines = said.out.splitlines()
+    assert lines[0].startswith("Hint: patience ")
+    assert all(len(line) <= 80 for line in lines), lines

@@ -146,3 +146,10 @@ def test_a_players_own_waste_top_is_not_played_from_the_heap():
     rules, pos = table({1: "Ac", A_WASTE: "9d 2c", A_TURNED: "Kh"})
     assert refusal(rules, pos, A_WASTE, 1) is not None
     assert all(m.src != pile_index(rules, A_WASTE) for m in rules.legal_moves(pos))
+
+
+def test_a_players_pile_is_named_without_the(run):
+    """#73: the Wrangle said "the A's pack": a player's pile takes no article."""
+    run("new", "wrangle", "--seed", "2")
+    refused = run("move", "14", "1")
+    assert refused.code != 0 and "A's pack (14)" in refused.err and "the A's" not in refused.err

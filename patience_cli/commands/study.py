@@ -356,25 +356,40 @@ def hint(
                                      "states": sol.states,
                                      "seconds": round(sol.seconds, 3)}))
         elif finished is Status.WON:
-            output.write("The game is won: there is nothing left to do.\n")
+            _said_wrapped("The game is won: there is nothing left to do.\n")
         elif finished is Status.LOST:
-            output.write("The game is over: no win is possible from here.\n")
+            _said_wrapped("The game is over: no win is possible from here.\n")
         elif move:
-            output.write(f"Hint: {command}  ({said}; a win in "
-                         f"{_count(len(sol.moves), 'move')} from here)\n")
+            output.write(f"Hint: {command}\n")
+            _said_wrapped(f"  {said}; a win in {_count(len(sol.moves), 'move')} from here.\n")
         elif sol.result == LOST:
-            output.write("No win is possible from here.\n")
+            _said_wrapped("No win is possible from here.\n")
         elif sol.full:
-            output.write(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
+            _said_wrapped(f"No win found in {sol.seconds:.1f} s: the search keeps as many "
                          "positions as its memory allows, and more time would not help; "
                          "a larger --memory would.\n")
         elif states is not None and sol.states >= states:
-            output.write(f"No win found in the first {_count(sol.states, 'position')} "
+            _said_wrapped(f"No win found in the first {_count(sol.states, 'position')} "
                          f"searched: try 'patience hint --states {states * 4}'.\n")
         else:
-            output.write(f"No win found in {seconds:g} s: try 'patience hint --time "
+            _said_wrapped(f"No win found in {seconds:g} s: try 'patience hint --time "
                          f"{seconds * 4:g}'.\n")
         if best and not as_json:
-            output.write(f"The move that looks best (not proved): {best_command}  "
-                         f"({best_said})\n")
+            output.write(f"The move that looks best (not proved): {best_command}\n")
+            _said_wrapped(f"  {best_said}\n")
     run(body, as_json)
+
+
+def _said_wrapped(text: str, width: int = 80) -> None:
+    """Write *text* (one line, ending with a new line) in lines of at most
+    *width* columns, as the board is written; a text indented keeps its indent,
+    and a quoted command stays on one line."""
+    from ..render_text import wrap_text
+
+    import re
+
+    indent = text[:len(text) - len(text.lstrip())]
+    # a command quoted in the text ('patience hint --states 200') is never broken
+    kept = re.sub(r"'[^']*'", lambda m: m.group().replace(" ", "\u00a0"), text.strip())
+    lines = wrap_text(kept, width - len(indent), "  ")
+    output.write("".join(indent + line.replace("\u00a0", " ") + "\n" for line in lines))
