@@ -320,7 +320,11 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
     dot = " - " if ascii else " · "
     tally = "".join(f"{dot}{t}" for t in rules.tallies(pos))
     tally += "" if counters is None else f"{dot}counters {counters:+d}"
-    return [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
+    lines = [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
+    if counters is not None and moves_made == 0:  # said once, at the deal
+        lines.append(f"(Counters: {rules.scoring.stake} paid for the deal, "
+                     f"{rules.scoring.per_card} won for each card on a foundation.)")
+    return lines
 
 
 def plain(lines: list[Line]) -> str:

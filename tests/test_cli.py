@@ -622,3 +622,10 @@ def test_a_hint_is_written_in_lines_of_at_most_80_columns(run):
     lines = said.out.splitlines()
     assert lines[0].startswith("Hint: patience ")
     assert all(len(line) <= 80 for line in lines), lines
+
+
+def test_klondikes_counters_are_explained_under_the_board_once(run):
+    """#73: 'counters -52' was explained only on the printed sheet."""
+    dealt = run("new", "klondike", "--seed", "3")
+    assert "(Counters: 52 paid for the deal, 5 won for each card on a foundation.)" in dealt.out
+    assert "paid for the deal" not in run("deal").out
