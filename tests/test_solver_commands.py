@@ -62,7 +62,7 @@ def test_solve_needs_a_deal_and_says_so(run):
     assert run("solve").code == 2  # no game in progress
     run("new", "fours", "--seed", "2")
     out = run("solve").out
-    assert out.startswith("Won from the deal") and "patience new --code fours@2.r1" in out
+    assert out.startswith("# Won from the deal") and "patience new --code fours@2.r1" in out
 
 
 @pytest.mark.parametrize("args", [["solve"], ["hint"], ["odds", "fours", "--deals", "2"]])
@@ -143,7 +143,7 @@ def test_export_writes_solvitaires_deal_and_the_rules_that_match(run, tmp_path):
 def test_a_search_bounded_by_positions_says_so(run):
     result = run("solve", "flower-garden", "--seed", "1", "--states", "40", "--time", "30")
     assert result.code == 0
-    assert result.out.startswith("No win found in the first 4")   # 40 or a few more
+    assert result.out.startswith("# No win found in the first 4")   # 40 or a few more
     assert "--states" in result.out and "--time" not in result.out
 
 
@@ -228,7 +228,7 @@ def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
     assert small.code == 0 and "a larger --memory would" in small.out
     wide = run("solve", "flower-garden", "--seed", "2", "--states", "2000", "--time", "60",
                "--memory", "100000")
-    assert wide.out.startswith("No win found in the first 2")
+    assert wide.out.startswith("# No win found in the first 2")
     doc = json.loads(run("odds", "flower-garden", "--seeds", "2", "--states", "200000",
                          "--memory", "60", "--no-results", "--json").out)
     assert doc["undecided"] == 1
@@ -238,3 +238,20 @@ def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
     hint = run("hint", "--states", "200000", "--time", "60", "--memory", "60")
     assert hint.code == 0 and "a larger --memory would" in hint.out
     assert run("hint", "--memory", "10").code == 2
+
+
+@pytest.mark.parametrize("game_id,seed,limits,status", [
+    ("fours", "7", (), "won"),                                        # a win, replayed
+    ("sympathy", "1", (), None),                                       # proved lost
+    ("flower-garden", "1", ("--states", "40", "--time", "30"), None),  # undecided
+])
+def test_solve_piped_into_play_runs_every_line(run, game_id, seed, limits, status):
+    """The README's promise, 'patience solve ... | patience play': every line
+    'solve' writes is a command or a '#' comment, which the batch skips (#73)."""
+    said = run("solve", game_id, "--seed", seed, *limits)
+    assert said.code == 0
+    assert all(line.startswith(("patience ", "# ")) for line in said.out.splitlines())
+    played = run("play", stdin=said.out)
+    assert played.code == 0, played.err
+    if status == "won":
+        assert "Won after" in played.out

@@ -105,20 +105,20 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
                            "states": sol.states, "seconds": round(sol.seconds, 3)})
     where = "from the deal" if from_deal else "from here"
     if sol.result == WON:
-        head = (f"Won {where} in {_count(len(commands), 'move')} "
+        head = (f"# Won {where} in {_count(len(commands), 'move')} "
                 f"({_count(sol.states, 'position')} searched, {sol.seconds:.1f} s):")
         return "\n".join([head, *first, *commands]) + "\n"
     if sol.result == LOST:
-        return (f"No win is possible {where}: proved in {_count(sol.reached, 'position')} "
+        return (f"# No win is possible {where}: proved in {_count(sol.reached, 'position')} "
                 "(the search followed every line that could matter).\n")
     if sol.full:
-        return (f"No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
+        return (f"# No win found in {sol.seconds:.1f} s ({_count(sol.states, 'position')} "
                 "searched): the search keeps as many positions as its memory allows, and "
                 "more time would not help; a larger --memory would.\n")
     if max_states is not None and sol.states >= max_states:
-        return (f"No win found in the first {_count(sol.states, 'position')} searched; "
+        return (f"# No win found in the first {_count(sol.states, 'position')} searched; "
                 "try a larger --states.\n")
-    return (f"No win found in {seconds:g} s ({_count(sol.states, 'position')} searched); "
+    return (f"# No win found in {seconds:g} s ({_count(sol.states, 'position')} searched); "
             "try a longer --time.\n")
 
 
