@@ -342,6 +342,10 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
             if g not in groups:
                 raise LayoutError(f"{gid}: piles[{n_entry}]: no group {g!r} (the groups are "
                                   f"{', '.join(sorted(groups))})")
+        if entry.get("available") == "below" and play.get("rows", {}).get("refill") not in (
+                "current", "none"):
+            raise LayoutError(f"{gid}: piles[{n_entry}].available: 'below' needs rows whose "
+                              "gaps stay (play.rows.refill = \"none\" or \"current\")")
         if entry.get("opens_after") and not entry.get("as_they_appear"):
             raise LayoutError(f"{gid}: piles[{n_entry}].opens_after: only a pile laid as its "
                               "cards appear (as_they_appear) waits for other groups")

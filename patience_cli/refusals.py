@@ -97,10 +97,10 @@ class Refusals:
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src][pos.down[move.src]:]:
-                    which = "the cards with no card above or below them" \
-                        if len(available) > 2 else "the first and the last card" \
-                        if src.available.startswith("ends") and len(available) > 1 \
-                        else "the top card"
+                    shown = pos.piles[move.src]
+                    which = "the top card" if len(available) < 2 else \
+                        "the first and the last card" if available == [shown[0], shown[-1]] \
+                        else "the " + " and the ".join(str(c) for c in available)
                     why = (f"the {move.card} is not available: only {which} of "
                            f"{src.the_ref} may be played")
                     for f in self.features:

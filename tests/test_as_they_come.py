@@ -122,3 +122,15 @@ def test_the_wrangle_the_aces_are_laid_as_they_come_to_hand():
             break
         pos = rules.apply(pos, moves[-1])
     assert sum(len(pos.piles[pile_index(rules, n)]) for n in range(1, 9)) > 0
+
+
+def test_the_kingdom_an_ace_uncovered_on_the_waste_goes_up_by_itself():
+    """An ace "appears" too when the card on it leaves the waste heap: the
+    2♠ up, its place filled with the waste's 7♦, the A♣ below goes to a place."""
+    from conftest import move_between
+
+    rules, pos = filled("kingdom", {9: "Ah", 1: "2s", 18: "9c Ac 7d", 17: "5h"}, range(1, 9),
+                        down={17: 1})
+    pos = rules.apply(pos, move_between(rules, 1, 9))
+    assert pile_text(rules, pos, 1) == "7d"
+    assert pile_text(rules, pos, 18) == "9c" and pile_text(rules, pos, 10) == "Ac"

@@ -499,3 +499,12 @@ def test_a_new_deal_may_be_taken_while_other_moves_are_open(game_id):
             assert DEAL in legal and game.rules.is_legal(game.position, DEAL)
             return
     pytest.fail(f"{game_id}: no deal with a card move open at the start")
+
+
+def test_fifteen_the_sheet_gives_the_looks_bound_the_program_uses():
+    from patience_cli.features.grace import Grace
+    from patience_cli.layout import load_layout
+    from patience_cli.rules_text import render_rules
+
+    said = " ".join(render_rules(load_layout(FIFTEEN)).split())
+    assert f"up to {Grace.LOOK:,} such positions" in said

@@ -348,3 +348,27 @@ def test_labyrinth_as_they_appear_the_aces_and_kings_wait_for_the_deal():
     assert all(c.rank in (1, 13) for c in up) and len({(c.rank, c.suit) for c in up}) == len(up)
     # a card of the first row gone up leaves its gap for the player to fill
     assert len(pos.piles[pile_index(rules, L_PACK)]) == 104 - 10
+
+
+def test_babette_a_card_that_is_not_free_is_refused_naming_the_free_ones():
+    clubs = "Ac 2c 3c 4c 5c 6c 7c 8c"
+    rules, pos = babette({1: "Qd Ah 9c", A1: clubs, BA_PACK: "Qs Js 10s"}, rows=3)
+    pos = rules.apply(pos, move_between(rules, 1, A1))               # the 9♣ up
+    pos = rules.apply(pos, DEAL)                                     # a row below the gap
+    stuck = move_between(rules, 1, A1 + 1)._replace(card=cards("Qd")[0])
+    words = rules.move_reason(pos, stuck)
+    assert "only the A♥ and the 10♠ of Column 1 may be played" in words
+
+
+def test_available_below_needs_rows_whose_gaps_stay():
+    import copy
+
+    import pytest
+
+    from patience_cli.layout import LayoutError, parse_layout, read_raw
+
+    raw = copy.deepcopy(read_raw("blockade"))
+    raw.pop("variants", None)
+    raw["piles"][0]["available"] = "below"
+    with pytest.raises(LayoutError, match="'below' needs rows whose gaps stay"):
+        parse_layout(raw)

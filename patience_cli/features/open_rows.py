@@ -5,8 +5,8 @@ a gap anywhere frees the card above it, however many rows are dealt below.
 
 Layout: ``play.rows`` with ``refill = "current"`` or ``"none"`` (Babette:
 "vacancies in the garden are not to be refilled", each new row laid "in its
-proper detached line").  With ``"current"``:  Each ``patience deal``
-lays the next row below all the others.  A gap in the row being dealt may be
+proper detached line").  Each ``patience deal`` lays the next row below all
+the others.  With ``"current"``, a gap in the row being dealt may be
 filled from the pack, by the player, when he chooses (``patience move PACK
 COLUMN``: Rule III, "you can only refill vacancies in the lowest row"), so
 that he may first play the card above it that its removal set free ("each
