@@ -12,6 +12,12 @@ fields are not what this program writes is left out of the counts, never a
 crash.  A history of an earlier version (``history.json``) is read into it
 once and kept beside it as ``history.json.imported``.  The file must be a
 regular file: a link or anything else is refused in one line, never followed.
+
+A lock is not damage.  A finish waits up to :data:`BUSY_WAIT` seconds for
+another program holding the database (a long write, a backup); if it still
+cannot write, the finish is kept in ``history.pending`` and the next command
+that opens the history adds it.  Only a file SQLite finds is not a database,
+or a damaged one, is set aside (``history.sqlite3.corrupt``) and begun anew.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ from .state import MAX_FILE, StateError, checksum, home
 
 HISTORY = "history.sqlite3"
 OLD_HISTORY = "history.json"
+#: Finishes that could not be written yet, one JSON object a line.
+PENDING = "history.pending"
 ENTRY_KEYS = ("game", "variant", "seed", "deck", "code", "result", "moves", "started",
               "finished", "name")
 #: How long a finish waits for another command writing the history (seconds).
@@ -49,9 +57,28 @@ def _put(db: sqlite3.Connection, entry: dict[str, Any]) -> None:
     db.execute(_ADD, tuple(entry.get(k) for k in ENTRY_KEYS))
 
 
+#: SQLite's result codes for a database another connection holds.
+_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+#: SQLite's result codes for a file that is not a sound database.
+_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
+
+
+def _code(exc: sqlite3.Error) -> int:
+    """SQLite's primary result code of *exc* (extended codes folded)."""
+    return int(getattr(exc, "sqlite_errorcode", -1)) & 0xFF
+
+
 class HistoryError(StateError):
     """The history cannot be read or written (its file is not a regular file,
     or not a database)."""
+
+
+class HistoryBusy(HistoryError):
+    """Another program held the history for longer than the wait."""
+
+
+class FinishKept(HistoryError):
+    """A finish could not be written now and is kept for the next command."""
 
 
 class History:
@@ -76,11 +103,15 @@ class History:
                                "device): patience does not follow it; move it away")
         try:
             db = self._open()
-        except sqlite3.DatabaseError as exc:
-            if mode is None or not create:
+        except sqlite3.Error as exc:
+            if _code(exc) in _BUSY:
+                raise HistoryBusy(f"the history {self.path} is held by another program "
+                                  f"(waited {BUSY_WAIT:g} s)") from None
+            if mode is None or not create or _code(exc) not in _DAMAGED:
                 raise HistoryError(f"the history {self.path} cannot be read ({exc})") from None
             db = self._begin_anew(exc)
         self._import_old(db)
+        self._add_pending(db)
         return db
 
     def _open(self) -> sqlite3.Connection:
@@ -140,20 +171,21 @@ class History:
 
     # ------------------------------------------------------------ reading, writing
     def entries(self) -> list[dict[str, Any]]:
-        """Every finished game whose fields are what this program writes."""
-        try:
-            db = self._connect(create=False)
-        except HistoryError as exc:
-            self.note = str(exc)
-            return []
+        """Every finished game whose fields are what this program writes.
+
+        Raises :class:`HistoryError` where the history cannot be read (held by
+        another program past the wait, damaged, not a regular file)."""
+        db = self._connect(create=os.path.lexists(self.pending_path))
         if db is None:
             return []
         try:
             rows = db.execute(f"SELECT {', '.join(ENTRY_KEYS)} FROM games ORDER BY rowid"
                               ).fetchall()
         except sqlite3.Error as exc:
-            self.note = f"the history {self.path} cannot be read ({exc})"
-            return []
+            if _code(exc) in _BUSY:
+                raise HistoryBusy(f"the history {self.path} is held by another program "
+                                  f"(waited {BUSY_WAIT:g} s)") from None
+            raise HistoryError(f"the history {self.path} cannot be read ({exc})") from None
         finally:
             db.close()
         entries = [dict(zip(ENTRY_KEYS, row)) for row in rows]
@@ -164,17 +196,84 @@ class History:
         return good
 
     def record(self, entry: dict[str, Any]) -> None:
-        """Add a finished game, or replace the row of the same game played."""
-        db = self._connect(create=True)
-        assert db is not None
+        """Add a finished game, or replace the row of the same game played.
+
+        A history held by another program past the wait, or one that cannot be
+        written for another reason, keeps *entry* pending for the next command
+        and raises :class:`FinishKept` (or :class:`HistoryError` where even that
+        failed)."""
+        try:
+            db = self._connect(create=True)
+            assert db is not None
+        except HistoryError as exc:
+            raise self._keep_pending([entry], str(exc)) from None
         try:
             with db:
                 db.execute("BEGIN IMMEDIATE")
                 _put(db, entry)
         except sqlite3.Error as exc:
-            raise HistoryError(f"the history could not be written ({exc})") from None
+            why = (f"the history {self.path} is held by another program (waited "
+                   f"{BUSY_WAIT:g} s)" if _code(exc) in _BUSY
+                   else f"the history could not be written ({exc})")
+            raise self._keep_pending([entry], why) from None
         finally:
             db.close()
+
+    # ------------------------------------------------------------ pending finishes
+    @property
+    def pending_path(self) -> Path:
+        return self.folder / PENDING
+
+    def _keep_pending(self, entries: list[dict[str, Any]], why: str) -> HistoryError:
+        """Append *entries* to the pending file; the error to raise says where
+        they are (or that they could not be kept either)."""
+        text = "".join(json.dumps(e, sort_keys=True) + "\n" for e in entries)
+        try:
+            if os.path.lexists(self.pending_path) and \
+                    not stat.S_ISREG(os.lstat(self.pending_path).st_mode):
+                raise OSError(f"{self.pending_path} is not a regular file")
+            self.folder.mkdir(parents=True, exist_ok=True)
+            with open(self.pending_path, "a", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as exc:
+            return HistoryError(f"{why}; the finish could not be kept for later either "
+                                f"({getattr(exc, 'strerror', None) or exc})")
+        return FinishKept(f"{why}; the finish is kept and the next command adds it")
+
+    def _add_pending(self, db: sqlite3.Connection) -> None:
+        """Add the finishes kept pending, claimed by renaming so that two
+        commands never add the same file twice (adding twice is harmless: one
+        game played stays one row)."""
+        if not os.path.lexists(self.pending_path):
+            return
+        claimed = self.pending_path.with_name(f"{PENDING}.{os.getpid()}")
+        try:
+            if not stat.S_ISREG(os.lstat(self.pending_path).st_mode):
+                return
+            os.replace(self.pending_path, claimed)
+            with open(claimed, "rb") as fh:
+                raw = fh.read(MAX_FILE + 1)
+        except OSError:
+            return  # another command claimed it first
+        entries = []
+        for line in raw[:MAX_FILE].decode("utf-8", "replace").splitlines():
+            try:
+                entry = json.loads(line)
+            except (ValueError, RecursionError):
+                continue
+            if _good(entry):
+                entries.append(entry)
+        try:
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                for entry in entries:
+                    _put(db, entry)
+        except sqlite3.Error:
+            self._keep_pending(entries, "")  # back where they were, for the next command
+        try:
+            os.remove(claimed)
+        except OSError:
+            pass
 
 
 def _good(entry: Any) -> bool:

@@ -60,7 +60,8 @@ def test_a_damaged_history_is_kept_aside_and_a_new_one_begun(run, home):
     finish(run, 1)
     path = home / "history.sqlite3"
     path.write_text("{ not a database")
-    assert run("stats").code == 0
+    refused = run("stats")                           # said, not "No finished games yet"
+    assert refused.code == 1 and "cannot be read" in refused.err and not refused.out
     finish(run, 2)                                   # recorded in a new history
     assert (home / "history.sqlite3.corrupt").read_text() == "{ not a database"
     assert len(history_mod.History(home).entries()) == 1
@@ -118,7 +119,8 @@ def test_a_history_row_of_the_wrong_types_or_a_link_is_never_a_crash(run, home, 
     run("new", "fours", "--seed", "2", "--force")
     out = run("auto")
     assert out.code == 0 and "not a regular file" in out.err
-    assert run("stats").code == 0
+    refused = run("stats")
+    assert refused.code == 1 and "not a regular file" in refused.err
 
 
 def test_games_lists_code_moves_status_and_date_and_deletes(run, home):
@@ -136,3 +138,60 @@ def test_games_lists_code_moves_status_and_date_and_deletes(run, home):
     assert again.code == 2 and "no saved game named 'a'" in again.err
     bad = run("games", "--delete", "../x")
     assert bad.code == 2 and "not a usable game name" in bad.err
+
+
+def hold_history(home):
+    """Another program holding the history: an open write transaction."""
+    import sqlite3
+
+    home.mkdir(parents=True, exist_ok=True)
+    holder = sqlite3.connect(home / "history.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    return holder
+
+
+def test_a_locked_history_is_waited_for_never_set_aside(run, home, monkeypatch):
+    monkeypatch.setattr(history_mod, "BUSY_WAIT", 0.2)
+    finish(run, 1)
+    holder = hold_history(home)
+    try:
+        run("new", "fours", "--seed", "2", "--force")
+        out = run("auto")                            # the finish cannot be written now
+        assert out.code == 0
+        assert "held by another program" in out.err and "kept" in out.err
+        busy = run("stats")                          # nor read: said, non-zero
+        assert busy.code == 1 and "held by another program" in busy.err
+    finally:
+        holder.rollback()
+        holder.close()
+    assert not list(home.glob("history.sqlite3.corrupt*"))
+    assert (home / "history.pending").exists()
+    data = json.loads(run("stats", "--json").out)    # the next command adds the kept finish
+    assert data["stats"][0]["played"] == 2
+    assert not (home / "history.pending").exists()
+    assert [e["code"] for e in history_mod.History(home).entries()] == [
+        "fours@1.r1", "fours@2.r1"]
+
+
+def test_a_kept_finish_is_added_once_by_the_next_finish(run, home, monkeypatch):
+    monkeypatch.setattr(history_mod, "BUSY_WAIT", 0.1)
+    holder = hold_history(home)
+    try:
+        finish(run, 1)
+    finally:
+        holder.rollback()
+        holder.close()
+    assert (home / "history.pending").exists()
+    finish(run, 2)                                   # writes the kept one and its own
+    assert not (home / "history.pending").exists()
+    assert run("stats").code == 0                    # nothing is added twice
+    assert [e["code"] for e in history_mod.History(home).entries()] == [
+        "fours@1.r1", "fours@2.r1"]
+
+
+def test_a_pending_line_that_is_not_a_finish_is_left_out(home):
+    home.mkdir(parents=True)
+    good = {"game": "fours", "variant": None, "seed": 4, "deck": None, "code": "fours@4.r1",
+            "result": "won", "moves": 9, "started": "s", "finished": "f", "name": "default"}
+    (home / "history.pending").write_text("[[[\n" + json.dumps(good) + "\n{\"game\": 5}\n")
+    assert [e["code"] for e in history_mod.History(home).entries()] == ["fours@4.r1"]

@@ -271,7 +271,7 @@ def now() -> str:
 def record_finish(game: Game, name: str, state: str | Path | None) -> None:
     """Keep a finished game in the history ('patience stats'). The game is
     saved already: a history that cannot be written is said, never fatal."""
-    from ..history import History
+    from ..history import FinishKept, History
 
     status, _ = game.status()
     entry = {"game": game.layout.id, "variant": game.layout.variant, "seed": game.seed,
@@ -281,6 +281,8 @@ def record_finish(game: Game, name: str, state: str | Path | None) -> None:
     history = History(state)
     try:
         history.record(entry)
+    except FinishKept as exc:
+        output.error(f"note: {exc}")
     except (OSError, StateError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         output.error(f"note: the finished game could not be added to the history ({why})")
