@@ -96,20 +96,58 @@ class DealAnswer:
 
     @classmethod
     def from_json(cls, data: Any) -> "DealAnswer":
-        """Raises ResultsError for anything that is not an answer."""
-        try:
-            budget = data["budget"]
-            answer = cls(str(data["game"]), data["variant"], int(data["seed"]),
-                         str(data["result"]), int(data["positions"]), float(data["seconds"]),
-                         Budget(int(budget["positions"]), float(budget["seconds"])),
-                         str(data.get("deal", DEAL)), int(data.get("solver", 1)),
-                         None if data.get("rules") is None else str(data["rules"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ResultsError(f"not a deal's answer ({exc.__class__.__name__}: {exc})") from None
-        if answer.result not in RESULTS or (answer.variant is not None
-                                            and not isinstance(answer.variant, str)):
-            raise ResultsError(f"not a deal's answer (result {answer.result!r})")
+        """Raises ResultsError, saying what is wrong, for anything that is not
+        an answer this program (or an earlier version of it) wrote: fields of
+        the wrong types or out of range, or a solver newer than this one."""
+        if not isinstance(data, dict):
+            raise ResultsError("not a deal's answer (not a JSON object)")
+        budget = data.get("budget")
+        if not isinstance(budget, dict):
+            raise ResultsError("not a deal's answer (no budget)")
+        answer = cls(_field(data, "game", str), _field(data, "variant", str, none=True),
+                     _count(data, "seed", least=1), _field(data, "result", str),
+                     _count(data, "positions"), _seconds(data, "seconds"),
+                     Budget(_count(budget, "positions", least=1),
+                            _seconds(budget, "seconds", least=0.0)),
+                     _field(data, "deal", str, DEAL), _count(data, "solver", least=1, default=1),
+                     _field(data, "rules", str, none=True))
+        if answer.result not in RESULTS:
+            raise ResultsError(f"not a deal's answer (result {answer.result[:20]!r})")
+        if answer.solver > REVISION:
+            raise ResultsError(f"written by a newer solver (revision {answer.solver}; this "
+                               f"is revision {REVISION}): use that version's patience")
         return answer
+
+
+_ABSENT = object()
+#: The largest count a line may hold (a deal number, positions searched).
+MAX_COUNT = 2**63 - 1
+
+
+def _field(data: dict, key: str, kind: type, default: Any = _ABSENT,
+           none: bool = False) -> Any:
+    value = data.get(key, default if default is not _ABSENT else (None if none else _ABSENT))
+    if value is _ABSENT:
+        raise ResultsError(f"not a deal's answer (no {key})")
+    if not (isinstance(value, kind) or (none and value is None)):
+        raise ResultsError(f"not a deal's answer ({key} is not a {kind.__name__})")
+    if isinstance(value, str) and len(value) > 200:
+        raise ResultsError(f"not a deal's answer ({key} is over 200 characters)")
+    return value
+
+
+def _count(data: dict, key: str, least: int = 0, default: int | None = None) -> int:
+    value = data.get(key, default)
+    if type(value) is not int or not least <= value <= MAX_COUNT:
+        raise ResultsError(f"not a deal's answer ({key} is not a whole number from {least})")
+    return value
+
+
+def _seconds(data: dict, key: str, least: float = 0.0) -> float:
+    value = data.get(key)
+    if type(value) not in (int, float) or not least <= value < 1e12:
+        raise ResultsError(f"not a deal's answer ({key} is not a number of seconds)")
+    return float(value)
 
 
 def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealAnswer]:
@@ -123,12 +161,16 @@ def read_answers(lines: Iterable[str], where: str = "results") -> Iterator[DealA
         if not line.strip():
             continue
         try:
-            yield DealAnswer.from_json(json.loads(line))
-        except (json.JSONDecodeError, ResultsError) as exc:
-            why = "not JSON" if isinstance(exc, json.JSONDecodeError) else str(exc)
+            yield DealAnswer.from_json(json.loads(line, parse_constant=_no_constant))
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+            why = str(exc) if isinstance(exc, ResultsError) else "not JSON"
             if line.endswith("\n"):
                 raise ResultsError(f"{where}, line {n}: {why}") from None
             pending = (n, why)  # the last line, cut short: the deal is solved again
+
+
+def _no_constant(name: str) -> None:
+    raise ResultsError(f"not a deal's answer ({name} is not a number)")
 
 
 class Answers:

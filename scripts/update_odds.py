@@ -81,19 +81,18 @@ def main() -> None:
 def from_results(paths: list[str]) -> dict[str, dict]:
     """odds.json's entries from results files: one for each game and variant
     met in them."""
-    from patience_cli.odds_results import (Answers, first_deals, largest_budget, read_answers,
-                                           tally)
+    from patience_cli.odds_results import Answers, first_deals, largest_budget, tally
+    from patience_cli.results_file import read_results
     from patience_cli.seed_ranges import ranges_of, seeds_text
     from patience_cli.solver import odds_interval
 
     known: dict[tuple[str, str | None], Answers] = {}
     for path in paths:
-        with open(path, encoding="utf-8") as fh:
-            for answer in read_answers(fh, path):
-                key = (answer.game, answer.variant)
-                if key not in known:  # answers of the rules now played only
-                    known[key] = Answers(*key, rules_of(*key), proofs_of(*key))
-                known[key].add(answer)
+        for answer in read_results(Path(path)):
+            key = (answer.game, answer.variant)
+            if key not in known:  # answers of the rules now played only
+                known[key] = Answers(*key, rules_of(*key), proofs_of(*key))
+            known[key].add(answer)
     entries = {}
     for (game, variant), answers in sorted(known.items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         deals = first_deals(answers)

@@ -140,15 +140,15 @@ def _results_path(given: str | None, gid: str, var: str | None) -> Path:
 
 
 def _read_into(known, path: Path) -> None:
-    from ..odds_results import ResultsError, read_answers
+    from ..odds_results import ResultsError
+    from ..results_file import read_results
 
     try:
-        with open(path, encoding="utf-8") as fh:
-            for answer in read_answers(fh, str(path)):
-                known.add(answer)
+        for answer in read_results(path):
+            known.add(answer)
     except ResultsError as exc:
         raise Fail(f"{exc}; move the file aside or give another --results") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise Fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}",
                    EXIT_REFUSED) from None
 
@@ -160,6 +160,7 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     *memory*: the bytes the searches may take (the solver's cap where None),
     shared among this machine's jobs, each Dask worker's own."""
     from ..odds_run import SchedulerError, run_here, run_on_dask
+    from ..results_file import cut_torn_line
     from .writing import why_unwritten
 
     if not todo:
@@ -173,16 +174,20 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
                                                              len(todo))), memory)
     fh = None
     try:
-        if path is not None:
+        if path is not None and path.exists():
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                if path.exists():
-                    _cut_torn_line(path)
-                fh = open(path, "a", encoding="utf-8")
+                cut_torn_line(path)
             except OSError as exc:
                 raise Fail(f"cannot write {path}: {why_unwritten(exc, path)}",
                            EXIT_REFUSED) from None
         for answer in source:
+            if path is not None and fh is None:  # made when the first answer comes
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    fh = open(path, "a", encoding="utf-8")
+                except OSError as exc:
+                    raise Fail(f"cannot write {path}: {why_unwritten(exc, path)}",
+                               EXIT_REFUSED) from None
             if fh is not None:
                 fh.write(answer.line())
                 fh.flush()
@@ -192,24 +197,6 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     finally:
         if fh is not None:
             fh.close()
-
-
-def _cut_torn_line(path: Path) -> None:
-    """A file whose last line was cut short (a run stopped as it wrote) loses
-    that piece, so the file holds whole lines only and the next answer
-    starts a line of its own (the deal is solved again)."""
-    with open(path, "rb+") as raw:
-        size = raw.seek(0, 2)
-        if size == 0:
-            return
-        raw.seek(max(0, size - 1))
-        if raw.read(1) == b"\n":
-            return
-        back = min(size, 1 << 16)  # an answer's line is some 200 bytes
-        raw.seek(size - back)
-        tail = raw.read(back)
-        cut = tail.rfind(b"\n")
-        raw.truncate(size - back + cut + 1 if cut >= 0 else (0 if back == size else size))
 
 
 def _report(gid: str, var: str | None, answers: list, budget, seeds: str, path: Path | None,
