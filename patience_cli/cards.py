@@ -10,6 +10,8 @@ import operator
 from enum import Enum
 from typing import Iterable, NamedTuple
 
+from .errors import quoted
+
 
 class Colour(Enum):
     RED = "red"
@@ -133,11 +135,11 @@ def parse_card(text: str) -> Card:
     """Read a card written as ``10h``, ``Th``, ``10♥``, ``KS`` or ``k♠``."""
     t = text.strip().lower()
     if len(t) < 2:
-        raise CardParseError(f"{text!r} is not a card (write e.g. 10h, Ks, 7♣)")
+        raise CardParseError(f"{quoted(text)} is not a card (write e.g. 10h, Ks, 7♣)")
     rank = _RANK_PARSE.get(t[:-1])
     suit = _SUIT_PARSE.get(t[-1])
     if rank is None or suit is None:
-        raise CardParseError(f"{text!r} is not a card (write e.g. 10h, Ks, 7♣)")
+        raise CardParseError(f"{quoted(text)} is not a card (write e.g. 10h, Ks, 7♣)")
     return Card(rank, suit)
 
 

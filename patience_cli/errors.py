@@ -33,3 +33,12 @@ class PatienceError(Exception):
     def message(self) -> str:
         """The one line the user reads (without the ``patience:`` prefix)."""
         return str(self)
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """*text* as a message quotes what a person gave: in quotes, and cut to
+    *limit* characters with its length said where it is longer, so that a
+    65,000-character word makes a short error line."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

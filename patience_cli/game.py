@@ -27,7 +27,7 @@ from .engine import (
     move_from_text,
     move_to_text,
 )
-from .errors import ExitStatus, PatienceError
+from .errors import ExitStatus, PatienceError, quoted
 from .games import load
 from .layout import Layout, LayoutError, Role, game_ids
 from .refusals import unseen
@@ -102,7 +102,8 @@ def parse_deck(text: str, layout: Layout) -> list[Card]:
             try:
                 cards.append(parse_card(word))
             except CardParseError:
-                raise DeckError(f"line {n}: {word!r} is not a card (write e.g. 10h, Ks, 7♣)") from None
+                raise DeckError(f"line {n}: {quoted(word)} is not a card (write e.g. 10h, "
+                                "Ks, 7♣)") from None
     check_deck(cards, layout)
     return cards
 
@@ -370,14 +371,14 @@ class Game:
             try:
                 card = parse_card(card_word)
             except CardParseError:
-                raise InvalidMoveError(f"{card_word!r} is not a card") from None
+                raise InvalidMoveError(f"{quoted(card_word)} is not a card") from None
             if card not in self.position.piles[src][self.position.down[src]:]:
                 raise IllegalMoveError(unseen(self.position, src, card, self.layout.piles[src]))
         else:
             try:
                 card = parse_card(src_word)
             except CardParseError:
-                raise InvalidMoveError(f"{src_word!r} is neither a pile number nor a card") from None
+                raise InvalidMoveError(f"{quoted(src_word)} is neither a pile number nor a card") from None
             src = self._pile_of(card)
         dsts = self._destinations(dst_word)
         pos = self.position

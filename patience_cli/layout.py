@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .books import BOOKS  # noqa: F401  (read through this module by the tests)
+from .errors import quoted
 from .layout_model import (  # noqa: F401  (the model, read through this module)
     _RANKS,
     FIRST,
@@ -252,7 +253,7 @@ def rules_fingerprint(game_id: str, variant: str | None = None) -> str:
     chosen: dict[str, Any] = {"layout": _plays({k: v for k, v in raw.items() if k != "variants"})}
     if variant is not None:
         if variant not in raw.get("variants", {}):
-            raise LayoutError(f"{game_id}: no variant {variant!r}")
+            raise LayoutError(f"{game_id}: no variant {quoted(variant)}")
         chosen["variant"] = _plays(raw["variants"][variant])
     text = json.dumps(chosen, sort_keys=True, ensure_ascii=False)
     module = raw.get("rules")

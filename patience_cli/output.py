@@ -232,10 +232,18 @@ def one_line(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
+#: The longest error line written: a message quoting something huge is cut.
+MAX_ERROR = 1000
+
+
 def error(text: str) -> None:
-    """One line on standard error (nothing if standard error is closed too)."""
+    """One line on standard error (nothing if standard error is closed too),
+    at most MAX_ERROR characters."""
+    line = one_line(text)
+    if len(line) > MAX_ERROR:
+        line = f"{line[:MAX_ERROR - 40]}... (cut: {len(line):,} characters)"
     try:
-        sys.stderr.write(fit_encoding(f"patience: {one_line(text)}\n", sys.stderr))
+        sys.stderr.write(fit_encoding(f"patience: {line}\n", sys.stderr))
         sys.stderr.flush()
     except (OSError, ValueError, AttributeError):
         pass

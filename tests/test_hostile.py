@@ -479,3 +479,54 @@ def test_print_writes_into_a_fifo_and_never_replaces_it(run, home):
     Path("folder").mkdir()
     refused = run("print", "fours", "-o", "folder")
     assert refused.code == 1 and one_line(refused.err) and "folder" in refused.err
+
+
+class _EndlessLine:
+    """Standard input of one line longer than any memory: a readline that
+    asks for all of it never returns."""
+
+    def __init__(self, length: int) -> None:
+        self.left, self.asked = length, []
+
+    def isatty(self) -> bool:
+        return False
+
+    def readline(self, size: int = -1) -> str:
+        self.asked.append(size)
+        assert 0 < size <= 1 << 16, "a line read without a bound"
+        if self.left <= 0:
+            return ""
+        piece = min(size, self.left)
+        self.left -= piece
+        return "x" * piece + ("\n" if self.left == 0 and piece < size else "")
+
+
+def test_play_reads_a_long_line_a_piece_at_a_time(run, home, monkeypatch):
+    import sys
+
+    stdin = _EndlessLine(20_000_000)
+    monkeypatch.setattr(sys, "stdin", stdin)
+    result = run("play")
+    assert result.code == 2 and "a line of 20,000,001 characters is longer" in result.err
+    assert max(stdin.asked) <= 1 << 16 and len(stdin.asked) < 400
+
+
+def test_a_huge_word_is_quoted_short(run, home, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("10h " * 5 + "Z" * 65_000 + "\n")
+    result = run("new", "fours", "--deck", str(deck))
+    assert result.code == 2 and "(65,000 characters) is not a card" in result.err
+    assert len(result.err) < 200
+    run("new", "fours", "--seed", "2")
+    for args in (["move", "1:" + "Q" * 65_000], ["new", "x" * 65_000], ["rules", "y" * 9_000]):
+        result = run(*args)
+        assert result.code == 2 and len(result.err) < 300, (args[0], len(result.err))
+
+
+def test_an_error_line_is_never_longer_than_the_bound(capsys):
+    from patience_cli import output
+
+    output.error("z" * 50_000)
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1 and len(line) <= output.MAX_ERROR + 20
+    assert "(cut: 50,000 characters)" in line

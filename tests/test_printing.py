@@ -257,8 +257,14 @@ def test_print_command_writes_output_game_pdf(run, tmp_path, monkeypatch):
     result = run("print", "flower-garden")
     assert result.code == 0
     assert (tmp_path / "output" / "flower-garden.pdf").exists()
+    missing = run("print", "fours", "--seed", "7", "-o", "x/y/fours.pdf")  # as cp refuses
+    assert missing.code == 1 and "the folder x/y does not exist" in missing.err
+    assert not (tmp_path / "x").exists()
+    (tmp_path / "x").mkdir()
     assert run("print", "fours", "--seed", "7", "-o", "x/fours.pdf").code == 0
     assert (tmp_path / "x" / "fours.pdf").read_bytes().startswith(b"%PDF")
+    proc = run("print", "fours", "-o", "/proc/version")   # a file in a folder of no new files
+    assert proc.code == 1 and "its folder /proc takes no new files" in proc.err
     assert run("print", "fours", "--format", "svg").code == 0
     assert (tmp_path / "output" / "fours.svg").read_text().lstrip().startswith("<?xml")
     assert run("print", "--all").code == 0

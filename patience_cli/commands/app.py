@@ -15,7 +15,7 @@ import typer
 from .. import output
 from ..books import short_name
 from ..engine import Move, Status
-from ..errors import ExitStatus, PatienceError
+from ..errors import ExitStatus, PatienceError, quoted
 from ..game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_share_code
 from ..layout import game_ids, load_layout
 from ..render_text import board, status_lines, wrap_text
@@ -158,7 +158,7 @@ def resolve_game(word: str) -> str:
     near = [gid for gid in ids if key and (gid.startswith(key) or key in gid)] or \
         [gid for gid in sorted(ids, key=likeness, reverse=True) if likeness(gid) >= 0.6][:1]
     hint = f"; did you mean '{near[0]}'?" if near else ""
-    raise Fail(f"no game called {word!r}{hint} ('patience list' shows every game)")
+    raise Fail(f"no game called {quoted(word)}{hint} ('patience list' shows every game)")
 
 
 def resolve_choice(word: str, variant: str | None,
@@ -177,7 +177,7 @@ def resolve_choice(word: str, variant: str | None,
             raise
         gid, named = titled
         if named is not None and variant is not None and variant != named:
-            raise Fail(f"{word!r} is the variant {named} of {gid}: leave out --variant") \
+            raise Fail(f"{quoted(word)} is the variant {named} of {gid}: leave out --variant") \
                 from None
         variant = named if named is not None else variant
     return gid, check_variant(gid, variant) if check else variant
@@ -195,7 +195,7 @@ def check_variant(game_id: str, variant: str | None) -> str | None:
 
     near = difflib.get_close_matches(variant, layout.variants, n=1)
     hint = f"; did you mean '{near[0]}'?" if near else ""
-    raise Fail(f"{layout.title} has no variant {variant!r}{hint} "
+    raise Fail(f"{layout.title} has no variant {quoted(variant)}{hint} "
                f"(its variants: {', '.join(layout.variants)})")
 
 
@@ -558,7 +558,7 @@ def deal_choice(game: str | None, seed: str | None, code: str | None,
 def read_deck_text(deck: str) -> str:
     """The deck file's text (or standard input's, for -), read only up to
     MAX_DECK_TEXT: /dev/zero or an endless pipe is refused, not read for ever."""
-    what = "standard input" if deck == "-" else f"the deck file {deck!r}"
+    what = "standard input" if deck == "-" else f"the deck file {quoted(deck)}"
     try:
         if deck == "-":
             stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None

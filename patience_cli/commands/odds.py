@@ -11,13 +11,14 @@ from typing import Annotated, Iterator, Optional
 import typer
 
 from .. import output
+from ..errors import quoted
 from ..layout import load_layout, rules_fingerprint
 from .app import (
     EXIT_REFUSED,
+    SCHEMA,
     Fail,
     JsonOpt,
     MemoryOpt,
-    SCHEMA,
     VariantOpt,
     _complete_game,
     app,
@@ -132,10 +133,13 @@ def _results_path(given: str | None, gid: str, var: str | None) -> Path:
     if given is None:
         return RESULTS_FOLDER / f"{gid}{'+' + var if var else ''}.jsonl"
     if not given.strip() or "\x00" in given:
-        raise Fail(f"{given!r} is not a usable file name for --results")
+        raise Fail(f"{quoted(given)} is not a usable file name for --results")
     path = Path(given).expanduser()
     if path.is_dir():
         raise Fail(f"--results {given}: it is a folder; give a file name")
+    from .writing import check_folder
+
+    check_folder(path, RESULTS_FOLDER)  # before the deals are solved, not after
     return path
 
 
@@ -161,7 +165,7 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     shared among this machine's jobs, each Dask worker's own."""
     from ..odds_run import SchedulerError, run_here, run_on_dask
     from ..results_file import cut_torn_line
-    from .writing import why_unwritten
+    from .writing import check_folder, why_unwritten
 
     if not todo:
         return
@@ -183,7 +187,7 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
         for answer in source:
             if path is not None and fh is None:  # made when the first answer comes
                 try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
+                    check_folder(path, RESULTS_FOLDER)
                     fh = open(path, "a", encoding="utf-8")
                 except OSError as exc:
                     raise Fail(f"cannot write {path}: {why_unwritten(exc, path)}",

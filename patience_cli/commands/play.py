@@ -13,21 +13,21 @@ import typer
 from .. import output
 from ..books import short_name
 from ..engine import DEAL, Move, Status
-from ..errors import PatienceError
+from ..errors import PatienceError, quoted
 from ..game import Game, parse_deck
 from ..layout import catalogue, load_layout
 from ..render_text import deck_lines, wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
 from .app import (
-    AsciiOpt,
     EXIT_REFUSED,
+    RUN,
+    SCHEMA,
+    AsciiOpt,
     Fail,
     JsonOpt,
     NameOpt,
-    RUN,
     RevealOpt,
-    SCHEMA,
     StateOpt,
     VariantOpt,
     _complete_game,
@@ -191,7 +191,7 @@ def new(
 def _against_program(gid: str, var: str | None, opponent: str) -> str:
     """The variant in which the program plays B's hand (--opponent program)."""
     if opponent != "program":
-        raise Fail(f"--opponent takes 'program' (the program plays B), not {opponent!r}")
+        raise Fail(f"--opponent takes 'program' (the program plays B), not {quoted(opponent)}")
     if "against-program" not in load_layout(gid).variants:
         raise Fail(f"{gid} is not a game for two players: --opponent goes with one "
                    "(wrangle, here-and-there)")

@@ -11,11 +11,10 @@ import typer
 
 from .. import output
 from .. import state as state_mod
+from ..errors import quoted
 from ..render_text import wrap_text
 from ..state import DEFAULT_NAME, StateError, Store
 from .app import (
-    json_error,
-    json_text,
     EXIT_USAGE,
     RUN,
     SCHEMA,
@@ -29,6 +28,8 @@ from .app import (
     _complete_game,
     _count,
     app,
+    json_error,
+    json_text,
     load_game,
     resolve_game,
     run,
@@ -52,7 +53,7 @@ def games(
             state_mod.check_name(delete)
             with store.lock(delete):
                 if not store.delete(delete):
-                    raise Fail(f"there is no saved game named {delete!r} ('patience games' "
+                    raise Fail(f"there is no saved game named {quoted(delete)} ('patience games' "
                                "lists them)")
             # the lock file stays: a command waiting on it holds it open, and one
             # made afresh beside it would let two commands hold "the lock" at once
@@ -178,15 +179,17 @@ def play(
             if interactive:
                 line = input("patience> ")
             else:
-                line = sys.stdin.readline() if sys.stdin is not None else ""
+                line, length = _read_line()
                 if not line:
                     break
         except (EOFError, KeyboardInterrupt):
             if interactive:
                 output.say()
             break
-        if len(line) > MAX_LINE:
-            output.error(f"a line of {len(line):,} characters is longer than a command can be "
+        if interactive:
+            length = len(line)
+        if length > MAX_LINE:
+            output.error(f"a line of {length:,} characters is longer than a command can be "
                          f"({MAX_LINE:,} at most); it is skipped")
             worst = max(worst, EXIT_USAGE)
             continue
@@ -222,7 +225,7 @@ def play(
         elif head == "m":
             words = ["move"] + words[1:]
         if words[0] not in COMMANDS:
-            output.error(f"unknown command {words[0]!r}: type 'help'")
+            output.error(f"unknown command {quoted(words[0])}: type 'help'")
             worst = max(worst, EXIT_USAGE)
             continue
         extra = look if words[0] in LOOK_COMMANDS else common
@@ -237,6 +240,23 @@ def play(
 
 #: The longest line 'patience play' reads as a command (a command is a few words).
 MAX_LINE = 4096
+
+
+def _read_line() -> tuple[str, int]:
+    """The next line of standard input ("" at its end) and its length, read
+    with a bound: a line over MAX_LINE characters is passed over a piece at a
+    time (only its first piece is kept), never held whole."""
+    if sys.stdin is None:
+        return "", 0
+    line = sys.stdin.readline(MAX_LINE + 1)
+    length = len(line)
+    if length > MAX_LINE and not line.endswith("\n"):
+        while True:
+            piece = sys.stdin.readline(1 << 16)
+            length += len(piece)
+            if not piece or piece.endswith("\n"):
+                break
+    return line, length
 
 
 def _unless_given(options: list[str], words: list[str]) -> list[str]:

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from ..errors import quoted
 from ..game import Game, parse_deck
 from ..layout import load_layout
 from .app import (
@@ -48,9 +49,9 @@ def print_sheet(
     """
     def body() -> None:
         if paper.lower() not in ("a4", "letter"):
-            raise Fail(f"--paper must be a4 or letter, not {paper!r}")
+            raise Fail(f"--paper must be a4 or letter, not {quoted(paper)}")
         if fmt.lower() not in ("pdf", "svg"):
-            raise Fail(f"--format must be pdf or svg, not {fmt!r}")
+            raise Fail(f"--format must be pdf or svg, not {quoted(fmt)}")
         from .. import printing
 
         if all_games:

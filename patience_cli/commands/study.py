@@ -10,16 +10,17 @@ import typer
 
 from .. import output
 from ..engine import Move, Status
+from ..errors import quoted
 from ..game import Game, parse_deck
 from ..layout import load_layout
 from ..state import DEFAULT_NAME
 from .app import (
+    SCHEMA,
     AsciiOpt,
     Fail,
     JsonOpt,
     MemoryOpt,
     NameOpt,
-    SCHEMA,
     StateOpt,
     VariantOpt,
     _complete_game,
@@ -246,7 +247,7 @@ def export(
     """
     def body() -> None:
         if fmt != "solvitaire":
-            raise Fail(f"--format must be solvitaire, not {fmt!r}")
+            raise Fail(f"--format must be solvitaire, not {quoted(fmt)}")
         if game is None and seed is None and code is None:
             with session(name, state, write=False) as g:
                 dealt = g
@@ -384,9 +385,9 @@ def _said_wrapped(text: str, width: int = 80) -> None:
     """Write *text* (one line, ending with a new line) in lines of at most
     *width* columns, as the board is written; a text indented keeps its indent,
     and a quoted command stays on one line."""
-    from ..render_text import wrap_text
-
     import re
+
+    from ..render_text import wrap_text
 
     indent = text[:len(text) - len(text.lstrip())]
     # a command quoted in the text ('patience hint --states 200') is never broken

@@ -10,16 +10,19 @@ import json
 from pathlib import Path
 
 from .. import output
+from ..errors import quoted
 from .app import EXIT_REFUSED, SCHEMA, Fail
 
 STDOUT = "-"
+#: Where sheets go unless -o says otherwise: the only folder 'print' makes.
+DEFAULT_FOLDER = Path("output")
 
 
 def out_path(out: str | None) -> Path | None:
     if out is None:
         return None
     if not out.strip() or "\x00" in out:
-        raise Fail(f"{out!r} is not a usable file name for -o")
+        raise Fail(f"{quoted(out)} is not a usable file name for -o")
     return Path(out).expanduser()
 
 
@@ -62,6 +65,27 @@ def why_unwritten(exc: OSError, target: Path) -> str:
     return exc.strerror or str(exc)
 
 
+def check_folder(target: Path, default: Path = DEFAULT_FOLDER) -> None:
+    """Refuse a target whose folder is missing, as ``cp`` does (only the
+    default output folder, *default*, is made); where a part of the path is a
+    file, say so."""
+    folder = target.parent
+    if folder.is_dir():
+        return
+    if folder == default and not folder.exists():
+        try:
+            folder.mkdir(parents=True)
+            return
+        except OSError as exc:
+            raise Fail(f"cannot write {target}: {why_unwritten(exc, target)}",
+                       EXIT_REFUSED) from None
+    for part in reversed(target.parents):
+        if part.exists() and not part.is_dir():
+            raise Fail(f"cannot write {target}: {part} is a file, not a folder", EXIT_REFUSED)
+    raise Fail(f"cannot write {target}: the folder {folder} does not exist (make it first)",
+               EXIT_REFUSED)
+
+
 def write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> None:
     """Have *writer* make the sheet in a temporary file, then put it in place
     whole (a rename: a full disk or a crash leaves any earlier file as it
@@ -76,11 +100,18 @@ def write(writer, target: Path, as_json: bool, *args, quiet: bool = False) -> No
         raise Fail(f"cannot write {target}: it is a folder; give a file name", EXIT_REFUSED)
     aside = to_stdout or bool(special)  # made in a folder of its own, then copied out
     folder = Path(tempfile.mkdtemp(prefix="patience-")) if aside else target.parent
+    if not aside:
+        check_folder(target)
     tmp = None
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}",
-                                   dir=folder)
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.",
+                                       suffix=f".tmp{target.suffix}", dir=folder)
+        except OSError as exc:
+            if aside or to_stdout:
+                raise
+            raise Fail(f"cannot write {target}: its folder {folder} takes no new files "
+                       f"({exc.strerror or exc})", EXIT_REFUSED) from None
         os.close(fd)
         writer(Path(tmp), *args)
         if to_stdout:
