@@ -29,11 +29,18 @@ class Refusals:
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
         """Why *move* is illegal, in the book's terms, or None if legal; a
-        :class:`Refusal` whose topics name the rule it enforces."""
+        :class:`Refusal` whose topics name the rule it enforces, and whose
+        move instead, where it names one, is legal (a suggestion the game
+        would then refuse is dropped here, whichever rule made it)."""
         why, topics = self._refusal_and_topics(pos, move)
-        if why is None or not topics:
+        if why is None:
+            return None
+        instead = getattr(why, "instead", None)
+        if instead is not None and not self.is_legal(pos, instead):  # type: ignore[attr-defined]
+            instead = None
+        if not topics and instead is getattr(why, "instead", None):
             return why
-        return Refusal(why, getattr(why, "instead", None), topics)
+        return Refusal(why, instead, topics)
 
     def _refusal_and_topics(self, pos: Position, move: Move
                             ) -> tuple[str | None, tuple[str, ...]]:

@@ -336,3 +336,53 @@ def test_a_games_own_build_check_agrees_with_its_words(game_id):
             if not legal:
                 break
             game.play(legal[rnd.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
+def test_every_command_a_refusal_suggests_is_accepted(game_id, variant):
+    """Along random play (one deal, ten positions, twenty random pile pairs
+    with one card or several, and the deal), a refusal that names a command
+    instead names one that reads back to a legal move: typed as suggested,
+    it is played."""
+    from patience_cli.engine import DEAL, MoveKind
+    from patience_cli.game import IllegalMoveError
+
+    rnd = random.Random(f"instead/{game_id}/{variant}")
+    game = Game.new(game_id, variant, seed=3)
+    rules, n = game.rules, len(game.layout.piles)
+    for _ in range(10):
+        pos = game.position
+        tried = [Move(MoveKind.MOVE, rnd.randrange(n), rnd.randrange(n), rnd.choice((1, 1, 2, 3)))
+                 for _ in range(20)]
+        for move in [*tried, DEAL]:
+            if rules.is_legal(pos, move):
+                continue
+            why = rules.move_reason(pos, move)   # the engine names only a legal move
+            named = getattr(why, "instead", None)
+            assert named is None or rules.is_legal(pos, named), (str(why), named)
+            try:
+                game.check(move)
+            except IllegalMoveError as refused:
+                if refused.instead is None:
+                    continue
+                words = refused.instead.split()
+                again = DEAL if words == ["deal"] else game.parse_move(words[1:])
+                assert words[0] in ("move", "deal", "remove"), refused.instead
+                assert rules.is_legal(pos, again), (str(refused), refused.instead)
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rnd.choice(legal))
+
+
+def test_klondike_seed_3_suggests_only_legal_moves(run, home):
+    """The two refusals readers met (#73): each says why, and suggests
+    nothing that is then refused."""
+    run("new", "klondike", "--seed", "3")
+    for args in (("move", "3", "1"), ("move", "2", "9")):
+        refused = run(*args)
+        assert refused.code == 1
+        suggested = re.search(r"\(patience ([^)]*)\)", refused.err)
+        if suggested:
+            assert run(*suggested.group(1).split()).code == 0, refused.err
+            run("undo")
