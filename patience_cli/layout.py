@@ -181,52 +181,6 @@ def _keep(kept: Path, raw: dict[str, Any]) -> None:
         pass  # a cache that cannot be written only makes the next command slower
 
 
-def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
-    """Every registered game in a line or two (for 'patience list'): read from
-    the layouts once, then from a small index kept in *cache*, made anew
-    whenever a layout file changes (its name, size and time are in the
-    index's name), so that listing many games does not parse every layout on
-    every call."""
-    import json
-
-    files = {gid: layout_path(gid) for gid in _registry()}
-    stats = {gid: p.stat() for gid, p in files.items()}
-    stamp_text = "|".join(f"{gid}:{st.st_mtime_ns}:{st.st_size}" for gid, st in stats.items())
-    from .digest import sha256
-
-    stamp = sha256(stamp_text.encode()).hexdigest()[:16]
-    index = cache / f"catalogue-{stamp}.json" if cache is not None else None
-    if index is not None:
-        try:
-            rows = json.loads(index.read_text(encoding="utf-8"))
-            if isinstance(rows, list) and [r.get("id") for r in rows] == list(files):
-                return rows
-        except (OSError, ValueError, AttributeError):
-            pass
-    rows = []
-    for gid in files:
-        lay = load_layout(gid)
-        rows.append({"id": gid, "title": lay.title, "source": lay.source.citation,
-                     "book": lay.source.book, "number": lay.source.number,
-                     "packs": lay.pack_count, "pack": lay.pack_kind,
-                     "cards": lay.packs, "summary": lay.summary,
-                     "variants": list(lay.variants)})
-    if index is not None:
-        import os
-
-        try:
-            index.parent.mkdir(parents=True, exist_ok=True)
-            tmp = index.with_name(f"{index.name}.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(rows, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, index)
-            for old in index.parent.glob("catalogue-*.json"):
-                if old != index:
-                    old.unlink(missing_ok=True)
-        except OSError:
-            pass  # a cache that cannot be written is only a slower 'list'
-    return rows
-
-
 def game_ids() -> list[str]:
     """Every game with a layout, sorted."""
     return list(_registry())
@@ -234,7 +188,7 @@ def game_ids() -> list[str]:
 
 #: The keys that say how a layout looks or what it is called, never how it
 #: plays: at the top of a layout or a variant, and in a pile or a group's change.
-_LOOKS_TOP = frozenset({"title", "summary", "source", "board"})
+_LOOKS_TOP = frozenset({"title", "summary", "source", "also", "board"})
 _LOOKS_PILE = frozenset({"name", "heading", "label_by", "labels", "at", "step", "row_step",
                          "wrap", "orientation", "tilt", "caption_at", "spread", "tag", "note"})
 
@@ -275,30 +229,3 @@ def _plays(table: dict[str, Any]) -> dict[str, Any]:
         out["groups"] = {g: {k: v for k, v in change.items() if k not in _LOOKS_PILE}
                          for g, change in out["groups"].items()}
     return out
-
-
-def _title_key(text: str) -> str:
-    """A title as typed or printed, for matching: no case, no leading "the",
-    nothing but letters and digits ("The Dial (No. 2)" and "dial 2" alike)."""
-    text = text.strip().lower()
-    if text.startswith("the "):
-        text = text[4:]
-    return "".join(ch for ch in text.replace("no.", "") if ch.isalnum())
-
-
-def by_book_title(word: str) -> tuple[str, str | None] | None:
-    """The game and variant a book's title names (Hoffmann's "The Trefoil" is
-    La Belle Lucie's variant trefoil), or None.  Read from the layouts'
-    ``source`` titles and variant names, only when a word is no game's id."""
-    key = _title_key(word)
-    if not key:
-        return None
-    for gid in game_ids():
-        raw = read_raw(gid)
-        if _title_key(raw.get("source", {}).get("title", "")) == key:
-            return gid, None
-        for name, body in raw.get("variants", {}).items():
-            titled = _title_key(body.get("source", {}).get("title", ""))
-            if key in (titled, _title_key(name)):
-                return gid, name
-    return None

@@ -279,6 +279,9 @@ def _game_settings(rules: Any) -> Check:
 
 SOURCE = table({"book": one_of(*BOOKS),
                 "number": integer(0, 999), "title": text}, required=("book",))
+#: The same game in another book, or under another of a book's titles.
+ALSO = list_of(table({"book": one_of(*BOOKS), "number": integer(0, 999), "title": text},
+                     required=("book", "title")))
 PACK = table({"kind": one_of("whist", "piquet"), "count": integer(1, 8)}, required=("kind",))
 DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
               "piles": list_of(integer(1, 9999)),
@@ -287,7 +290,7 @@ DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
 
 _TOP = {
     "id": text, "title": text, "summary": text, "rules": text,
-    "source": SOURCE, "pack": PACK, "deal": DEAL, "play": PLAY, "board": BOARD,
+    "source": SOURCE, "also": ALSO, "pack": PACK, "deal": DEAL, "play": PLAY, "board": BOARD,
     "game": lambda v, p: None,  # checked in validate(), knowing the module
     "piles": list_of(PILE),
 }

@@ -170,16 +170,22 @@ def resolve_choice(word: str, variant: str | None,
     try:
         gid = resolve_game(word)
     except Fail:
-        from ..layout import by_book_title
+        from ..book_refs import by_title, title_key
 
-        titled = by_book_title(word)  # looked up only when the word is no game's id
-        if titled is None:
+        ref = by_title(word)  # looked up only when the word is no game's id
+        if ref is None:
             raise
-        gid, named = titled
+        gid, named = ref.game, ref.variant
         if named is not None and variant is not None and variant != named:
             raise Fail(f"{quoted(word)} is the variant {named} of {gid}: leave out --variant") \
                 from None
         variant = named if named is not None else variant
+        layout = load_layout(gid, variant)
+        if ref.book and title_key(ref.title) not in (title_key(layout.title),
+                                                     title_key(layout.source.title)):
+            number = f", no. {ref.number}" if ref.number else ""
+            output.error(f"note: {short_name(ref.book)}'s “{ref.title}”{number} is played "
+                         f"here as {layout.title} ({ref.command()})")
     return gid, check_variant(gid, variant) if check else variant
 
 

@@ -12,10 +12,11 @@ import typer
 
 from .. import output
 from ..books import short_name
+from ..catalogue import catalogue
 from ..engine import DEAL, Move, Status
 from ..errors import PatienceError, quoted
 from ..game import Game, parse_deck
-from ..layout import catalogue, load_layout
+from ..layout import load_layout
 from ..render_text import deck_lines, wrap_text
 from ..rng import MAX_SEED
 from ..state import DEFAULT_NAME, CorruptStateError, NoGameError, Store, home
@@ -52,12 +53,20 @@ from .app import (
 
 
 @app.command("list")
-def list_games(as_json: JsonOpt = False) -> None:
+def list_games(
+    book: Annotated[Optional[str], typer.Option(
+        "--book", help="List one book's games in its own order, each with the command "
+        "that plays it: cadogan, hoffmann or cheney.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
     """List every game with its book, packs and a one-line summary.
 
-    Example: patience list --json
+    Examples: patience list ; patience list --book hoffmann ; patience list --json
     """
     def body() -> None:
+        if book is not None:
+            _list_book(book, as_json)
+            return
         try:
             cache: Path | None = home(None) / "cache"
         except PatienceError:
@@ -68,6 +77,38 @@ def list_games(as_json: JsonOpt = False) -> None:
             return
         output.write(_listing(rows, output.columns(), cache))
     run(body, as_json)
+
+
+def _list_book(word: str, as_json: bool) -> None:
+    """A book's entries in its own order, each with the game that plays it."""
+    from ..book_refs import book_refs
+    from ..books import BOOKS
+
+    key = word.strip().lower()
+    chosen = next((k for k, b in BOOKS.items() if key in (k, b.short.lower())), None)
+    if chosen is None:
+        raise Fail(f"no book called {quoted(word)}: the books are "
+                   f"{', '.join(BOOKS)}")
+    refs = book_refs(chosen)
+    if as_json:
+        output.say(json_text({"schema": SCHEMA, "kind": "book", "book": chosen,
+                              "title": BOOKS[chosen].full,
+                              "entries": [{"number": r.number, "title": r.title,
+                                           "game": r.game, "variant": r.variant}
+                                          for r in refs]}).rstrip("\n"))
+        return
+    width = max((len(r.title) for r in refs), default=0)
+    entries = {(r.number, r.title) for r in refs}
+    lines = [BOOKS[chosen].full, f"{len(entries)} of its games are played here, each by the "
+             "command beside it:"]
+    last = None
+    for r in refs:  # an entry played in several readings: its variants under it
+        entry = (r.number, r.title)
+        shown = f"{r.number or '':>4}  {r.title:<{width}}" if entry != last else \
+            " " * (width + 6)
+        lines.append(f"{shown}  patience new {r.command()}")
+        last = entry
+    output.write("".join(line + "\n" for line in lines))
 
 
 def _listing(rows: list[dict], cols: int, cache: Path | None) -> str:
