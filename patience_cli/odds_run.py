@@ -1,6 +1,7 @@
 """Solving many deals for ``patience odds``: on this machine, one process or
 a pool of worker processes (``--jobs``), or on an existing Dask cluster
-(``--scheduler``, the optional extra ``patience-cli[dask]``).  Either way
+(``--scheduler``, the optional extra ``patience-cli[dask]``:
+:mod:`patience_cli.odds_dask`).  Either way
 the deals are sent out in packets of seeds and each deal's answer comes back
 as a :class:`~patience_cli.odds_results.DealAnswer`, in the order they are
 finished; the answers are the same, deal for deal, whichever way they ran
@@ -16,7 +17,8 @@ from .odds_results import LOST, UNDECIDED, WON, Budget, DealAnswer
 
 
 class SchedulerError(Exception):
-    """The Dask cluster cannot be used (not installed, not reachable)."""
+    """The Dask cluster cannot be used (not installed, not reachable, no
+    worker, a worker without patience-cli)."""
 
 
 def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
@@ -73,35 +75,4 @@ def run_here(game: str, variant: str | None, seeds: Sequence[int], budget: Budge
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for answers in pool.imap_unordered(solve_packet, tasks):
-            yield from answers
-
-
-def run_on_dask(game: str, variant: str | None, seeds: Sequence[int], budget: Budget,
-                scheduler: str, memory: int | None = None) -> Iterator[DealAnswer]:
-    """Solve *seeds* on the Dask cluster whose scheduler is at *scheduler*
-    (``tcp://HOST:8786``): packets of seeds are its tasks.  Its workers need
-    patience-cli installed; one thread a worker process is best (the solver
-    is plain Python, and each search watches its process's memory, which may
-    grow by *memory* bytes: by default the solver's cap)."""
-    try:
-        from dask.distributed import Client, as_completed
-    except ImportError:
-        raise SchedulerError("--scheduler needs Dask: pip install 'patience-cli[dask]'") \
-            from None
-    try:
-        client = Client(scheduler, timeout="10s")
-    except (OSError, ValueError, TypeError) as exc:
-        raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from None
-    with client:
-        workers = max(1, sum(client.nthreads().values()))
-        tasks = [(game, variant, p, budget.positions, budget.seconds, memory)
-                 for p in packets(seeds, workers)]
-        futures = client.map(solve_packet, tasks, pure=False)
-        for future in as_completed(futures):
-            try:
-                answers = future.result()
-            except Exception as exc:  # raised on a worker: say which, in one line
-                raise SchedulerError(f"a Dask worker failed ({exc.__class__.__name__}: {exc}); "
-                                     "is patience-cli installed on every worker?") from None
-            future.release()
             yield from answers

@@ -4,9 +4,9 @@ on this machine or on a Dask cluster (odds_run.py)."""
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Iterator, Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -110,20 +110,24 @@ def odds(
         taken = {n: a for n in wanted if (a := known.usable(n, budget)) is not None}
         todo = [n for n in wanted if n not in taken]
         found = dict(taken)
-        bar = _progress(len(wanted))
-        bar(len(found))
+        from .odds_progress import OddsProgress
+
+        if scheduler is not None:
+            _warn_if_open(scheduler)
+        bar = OddsProgress(len(wanted), list(taken.values()))
         try:
             for answer in _answers(gid, var, todo, budget, jobs, scheduler, path,
-                                   None if memory is None else memory << 20):
+                                   None if memory is None else memory << 20, bar.notice):
                 found[answer.seed] = answer
-                bar(len(found))
+                bar.add(answer)
         except KeyboardInterrupt:
-            bar(None)
+            bar.close()
             kept = f": {len(found)} answers are kept in {path}; the same command resumes" \
                 if path is not None else ""
             output.error(f"stopped{kept}")
             raise typer.Exit(130) from None
-        bar(None)
+        finally:
+            bar.close()
         _report(gid, var, [found[n] for n in wanted], budget, seeds_text(ranges),
                 path, len(taken), as_json)
     run(body, as_json)
@@ -158,12 +162,14 @@ def _read_into(known, path: Path) -> None:
 
 
 def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
-             scheduler: str | None, path: Path | None, memory: int | None) -> Iterator:
+             scheduler: str | None, path: Path | None, memory: int | None,
+             notice: Callable[[str], None]) -> Iterator:
     """The answers of the deals *todo*, each added to the results file as it
     comes (a whole line at once, flushed: a run stopped leaves whole lines).
     *memory*: the bytes the searches may take (the solver's cap where None),
     shared among this machine's jobs, each Dask worker's own."""
-    from ..odds_run import SchedulerError, run_here, run_on_dask
+    from ..odds_dask import run_on_dask
+    from ..odds_run import SchedulerError, run_here
     from ..results_file import cut_torn_line
     from .writing import check_folder, why_unwritten
 
@@ -172,7 +178,7 @@ def _answers(gid: str, var: str | None, todo: list[int], budget, jobs: int,
     import os
 
     if scheduler is not None:
-        source = run_on_dask(gid, var, todo, budget, scheduler, memory)
+        source = run_on_dask(gid, var, todo, budget, scheduler, memory, notice)
     else:
         source = run_here(gid, var, todo, budget, max(1, min(jobs, os.cpu_count() or 1,
                                                              len(todo))), memory)
@@ -234,20 +240,12 @@ def _report(gid: str, var: str | None, answers: list, budget, seeds: str, path: 
                                                     "solved now)" if taken else "") + "\n")
 
 
-def _progress(total: int):
-    """A progress bar on standard error, on a terminal only."""
-    try:
-        shown = sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        shown = False
+def _warn_if_open(scheduler: str) -> None:
+    """One line where a plain tcp:// scheduler is on another machine: anyone
+    who can reach its port can run code on every worker."""
+    from ..odds_dask import plain_and_remote
 
-    def update(done: int | None) -> None:
-        if not shown:
-            return
-        if done is None:
-            sys.stderr.write("\r" + " " * 60 + "\r")
-        else:
-            filled = 30 * done // max(1, total)
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
-        sys.stderr.flush()
-    return update
+    if plain_and_remote(scheduler):
+        output.error("note: --scheduler tcp:// is unencrypted and unauthenticated: whoever "
+                     "can reach that port can run code on every worker; on an open network "
+                     "use tls:// with certificates (README, 'Odds on a cluster')")
