@@ -50,6 +50,12 @@ def run_on_dask(game: str, variant: str | None, seeds: Sequence[int], budget: Bu
         raise SchedulerError("--scheduler needs Dask: pip install 'patience-cli[dask]'") \
             from None
     security = Security()
+    if scheduler.startswith("tls://") and \
+            security.get_connection_args("client").get("ssl_context") is None:
+        raise SchedulerError("a tls:// scheduler needs this machine's certificate: set Dask's "
+                             "TLS configuration (DASK_DISTRIBUTED__COMM__TLS__CA_FILE, "
+                             "..._TLS__CLIENT__CERT and ..._TLS__CLIENT__KEY, or its config "
+                             "file; README, 'Odds on a cluster')")
     timeout = _connect_timeout()
     _handshake(scheduler, timeout, security)
     try:
@@ -113,6 +119,12 @@ def _handshake(scheduler: str, timeout: float, security) -> None:
             "there takes connections but does not speak Dask (a tls:// scheduler asked "
             "with tcp://, or another program)") from None
     except (OSError, ValueError, TypeError) as exc:
+        from distributed.comm.core import CommClosedError
+
+        if isinstance(exc, CommClosedError) and not scheduler.startswith("tls://"):
+            raise SchedulerError(f"the Dask scheduler at {scheduler} closed the connection at "
+                                 "once: is it a tls:// scheduler? (ask it with tls:// and "
+                                 "Dask's TLS configuration)") from None
         raise SchedulerError(f"cannot reach the Dask scheduler at {scheduler}: "
                              f"{_first_line(exc)}") from None
 

@@ -62,7 +62,8 @@ def odds(
         "--no-results", help="Keep no results file: solve every deal, write nothing.")] = False,
     scheduler: Annotated[Optional[str], typer.Option(
         "--scheduler", help="Solve on the Dask cluster whose scheduler is at this address "
-        "(tcp://HOST:8786) instead of this machine; needs pip install "
+        "(tls://HOST:8786, with Dask's TLS configuration; tcp:// only on one machine or a "
+        "closed network) instead of this machine; needs pip install "
         "'patience-cli\\[dask]'.")] = None,
     memory: MemoryOpt = None, variant: VariantOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -81,7 +82,7 @@ def odds(
 
     Examples: patience odds fours --deals 10000 --jobs 2 ; patience odds
     flower-garden --deals 100 --time 10 --json ; patience odds fours --seeds
-    1-1000000 --scheduler tcp://HOST:8786
+    1-1000000 --scheduler tls://HOST:8786
     """
     def body() -> None:
         from ..games import load
