@@ -56,7 +56,7 @@ def silent_port():
 def scheduler_only():
     """A real Dask scheduler on 127.0.0.1 (tcp) with no worker."""
     return distributed.LocalCluster(n_workers=0, processes=True, host="127.0.0.1",
-                                    dashboard_address=None)
+                                    dashboard_address=":0")
 
 
 def odds_on(run, address: str, *more: str):

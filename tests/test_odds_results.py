@@ -288,7 +288,7 @@ def test_on_a_dask_cluster_the_counts_are_those_of_jobs(run):
     here = valid(run("odds", "sympathy", "--deals", "30", "--jobs", "2", "--no-results",
                      "--json").out)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
+                                  dashboard_address=":0") as cluster:
         there = valid(run("odds", "sympathy", "--deals", "30", "--no-results", "--scheduler",
                           cluster.scheduler_address, "--json").out)
     assert there == here
