@@ -34,7 +34,6 @@ from .position import (  # noqa: F401  (the engine's face: what callers import)
     Move,
     MoveError,
     MoveKind,
-    Played,
     Position,
     Refusal,
     Status,
@@ -52,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEAL", "HOOKS", "AmbiguousMoveError", "IllegalMoveError", "InvalidMoveError", "Move",
-    "MoveError", "MoveKind", "Played", "Position", "Refusal", "Rules", "Status", "move_from_text",
+    "MoveError", "MoveKind", "Position", "Refusal", "Rules", "Status", "move_from_text",
     "move_to_text", "replay", "seq_text",
 ]
 
@@ -150,7 +149,6 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             Rules.record and type(self).settle is Rules.settle and not self._after \
             and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
-        self._last_played: tuple[Position, Move, Played] | None = None
         self._status_cache: dict[Position, tuple[Status, str]] = {}
         self._shuttle_cache: dict[Position, bool] = {}
         self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
@@ -530,17 +528,6 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         if down[src] > len(rest):
             down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
         return Position(tuple(piles), down, pos.extra)
-
-    def play(self, pos: Position, move: Move) -> Played:
-        """Apply *move* (which must be legal): the new position and the events
-        it caused (forced placings, refills, cards turned up, cards put out),
-        so that a caller reports what happened without applying it again."""
-        from .events import move_events
-
-        after = self.apply(pos, move)
-        played = Played(after, tuple(move_events(self.layout, pos, after, move)))
-        self._last_played = (pos, move, played)  # its words reuse the events
-        return played
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing

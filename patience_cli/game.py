@@ -19,7 +19,6 @@ from .engine import (
     Move,
     MoveError,
     MoveKind,
-    Played,
     Position,
     Refusal,
     Rules,
@@ -30,6 +29,7 @@ from .engine import (
 from .errors import ExitStatus, PatienceError, quoted
 from .games import load
 from .layout import Layout, LayoutError, Role, game_ids
+from .outcome import Outcome
 from .refusals import unseen
 from .rng import DEAL_VERSION, MAX_SEED, shuffle, shuffle_each
 
@@ -248,16 +248,20 @@ class Game:
                 error.cites = (self.layout, reason.topics)
             raise error
 
-    def play(self, move: Move, redoing: bool = False, played: Played | None = None) -> None:
-        """Make *move* (checked first).  *played*, what :meth:`Rules.play`
-        gave for it from this position, is taken as it is, not applied again."""
+    def play(self, move: Move, redoing: bool = False) -> Outcome:
+        """Make *move*, the one door a move goes through: checked once
+        (IllegalMoveError, with the rule, where it is refused, and nothing
+        changes), applied once; returns what it did (the position before and
+        after, and on demand its events and words).  *redoing*: a move taken
+        back and played again keeps the moves still to redo."""
         self.check(move)
-        self.before_last = self.position
-        self.position = played.position if played is not None else \
-            self.rules.apply(self.position, move)
+        before = self.position
+        self.position = self.rules.apply(before, move)
+        self.before_last = before
         self.moves.append(move)
         if not redoing:
             self.undone.clear()
+        return Outcome(self.rules, before, move, self.position)
 
     def undo(self, count: int = 1) -> list[tuple[Position, Move]]:
         """Take back up to *count* moves, keeping them to redo; returns each

@@ -122,13 +122,6 @@ class Refusal(str):
         return made
 
 
-class Played(NamedTuple):
-    """A move made: the position after it and the events it caused."""
-
-    position: "Position"
-    events: tuple[dict[str, Any], ...]
-
-
 class MoveError(PatienceError, ValueError):
     """Base of the errors met when reading or making a move."""
 

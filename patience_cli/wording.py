@@ -8,11 +8,11 @@ turned up.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import parse_card
 from .layout import Layout, PileSpec, Role
-from .position import Move, Played, Position, seq_text
+from .position import Move, Position, seq_text
 
 if TYPE_CHECKING:
     from .features import DealStep
@@ -24,7 +24,6 @@ class Wording:
     layout: Layout
     specs: tuple[PileSpec, ...]
     _deal_steps: tuple["DealStep", ...]
-    _last_played: "tuple[Position, Move, Played] | None"
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
@@ -50,11 +49,13 @@ class Wording:
         return "deal" if step is None else step.deal_name(pos)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         """What *move* did, said after it is made (may reveal cards it turned up);
         :meth:`describe` says what a move will do, without revealing anything.
         Given the position *after* it, what happened by itself is said too
-        (a vacancy refilled from the pack)."""
+        (a vacancy refilled from the pack), from its *events* where the caller
+        has them (:class:`patience_cli.outcome.Outcome` has)."""
         text = None
         if move.kind == "deal":
             # the card turned, where the step taking the turn names it
@@ -66,10 +67,7 @@ class Wording:
             text = self.describe(pos, move, ascii)
         if after is None:
             return text
-        last = self._last_played
-        if last is not None and last[0] is pos and last[1] == move and last[2].position is after:
-            events = last[2].events
-        else:
+        if events is None:
             from .events import move_events
 
             events = tuple(move_events(self.layout, pos, after, move))

@@ -54,12 +54,11 @@ def _steps(game_id: str, variant: str | None, seed: int, moves: int) -> list[Any
             out.append(step)
             break
         move = rng.choice(legal)
-        played = rules.play(pos, move)
         step["move"] = move_to_text(layout, move)
         step["describe"] = rules.describe(pos, move)
-        step["outcome"] = rules.outcome(pos, move, after=played.position)
-        step["events"] = list(played.events)
-        game.play(move, played=played)
+        outcome = game.play(move)          # the one door: checked once, applied once
+        step["outcome"] = outcome.words()
+        step["events"] = list(outcome.events)
         out.append(step)
     out.append({"record": game.to_record()})
     return out

@@ -5,6 +5,7 @@ hand-made positions, and the deal as the book lays it."""
 
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
+from patience_cli.outcome import Outcome
 
 from conftest import filled, move_between, pile_index, pile_text, played_out, position, refusal
 
@@ -51,7 +52,8 @@ def test_thirteens_rules_1_2_two_cards_making_thirteen_go_out_together_either_wa
     after = rules.apply(pos, move_between(rules, 7, 1))
     assert pile_text(rules, after, 1) == "" and pile_text(rules, after, 7) == ""
     assert sorted(pile_text(rules, after, T_OUT).split()) == ["6s", "7h"]
-    events = rules.play(pos, move_between(rules, 1, 7)).events
+    move = move_between(rules, 1, 7)
+    events = Outcome(rules, pos, move, rules.apply(pos, move)).events
     assert sorted((e["event"], e["card"]) for e in events) == [("put out", "6s"),
                                                                ("put out", "7h")]
     assert "put out the 6♠ from Place 1 and the 7♥ from Place 7 (thirteen)" == \

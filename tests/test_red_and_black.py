@@ -160,16 +160,18 @@ def test_a_whole_game_plays_from_the_shell(run):
 
 
 def test_a_move_reports_the_refill_it_caused_once_applied():
-    """Rules.play applies a move once and returns its events; the words said
-    after the move name the card that refilled the vacancy."""
+    """A move's outcome gives its events; the words said after the move name
+    the card that refilled the vacancy."""
+    from patience_cli.outcome import Outcome
+
     rules, pos = table({F: "Ad", 1: "2d", PACK: "9c Kh"}, down={PACK: 2})
     move = move_between(rules, 1, F)
-    played = rules.play(pos, move)
-    assert played.position == rules.apply(pos, move)
+    played = Outcome(rules, pos, move, rules.apply(pos, move))
     kinds = [(e["event"], e["card"], e["to"]) for e in played.events]
     assert ("moved", "2d", F) in kinds and ("dealt", "Kh", 1) in kinds
-    said = rules.outcome(pos, move, after=played.position)
-    assert said.endswith("then the K♥ fills Volunteer 1")
+    assert played.words().endswith("then the K♥ fills Volunteer 1")
+    assert rules.outcome(pos, move, after=played.after).endswith("then the K♥ fills "
+                                                                 "Volunteer 1")
 
 
 def test_move_json_lists_the_refill(run):

@@ -398,12 +398,10 @@ def play_one(game: Game, move: Move, ascii: bool,
     """Make *move*; returns what it did in words (a sentence's start: 'Dealt
     ...'; when *redoing*, the words as they go after 'Played again:'), and
     adds its events."""
-    game.check(move)  # before describing it: an illegal move may name an empty pile
-    played = game.rules.play(game.position, move)  # applied once: position and events
-    text = game.rules.outcome(game.position, move, ascii, played.position)
-    game.play(move, redoing=redoing, played=played)
+    outcome = game.play(move, redoing=redoing)  # the one door: checked once, applied once
     if events is not None:
-        events.extend(played.events)
+        events.extend(outcome.events)
+    text = outcome.words(ascii)
     return text if redoing else text[0].upper() + text[1:]
 
 

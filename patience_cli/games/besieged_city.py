@@ -26,6 +26,8 @@ row and one column, and each line has a Rampart at both ends.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import RANK_NOUN, Card
 from ..engine import DEAL, Move, MoveKind, Position, Refusal, Rules
 from ..layout import Layout
@@ -328,7 +330,8 @@ class BesiegedCityRules(Rules):
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         text = super().outcome(pos, move, ascii)
         after = after if after is not None else self.apply(pos, move)
         src = move.src

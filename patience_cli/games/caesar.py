@@ -12,7 +12,7 @@ fewest transpositions that reach it from the cards as they lie.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from ..cards import Card
 from ..engine import Move, MoveKind, Position, Rules
@@ -139,9 +139,10 @@ class CaesarRules(Rules):
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         if not self.is_own_move(pos, move):
-            return super().outcome(pos, move, ascii, after)
+            return super().outcome(pos, move, ascii, after, events)
         text = self.describe(pos, move, ascii)
         after = after if after is not None else self.apply(pos, move)
         wrong = self.failing(after)

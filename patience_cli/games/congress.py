@@ -17,6 +17,8 @@ column) only the lowest card is free, and taking it frees the one above.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Card
 from ..engine import DEAL, Move, Position, Refusal, Rules
 from ..features.rows import ProgressiveRows
@@ -60,7 +62,8 @@ class CongressRules(Rules):
         return None
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         if move.kind == "deal":
             return super().outcome(pos, move, ascii)  # the rows' words say what was dealt
         text = super().outcome(pos, move, ascii)

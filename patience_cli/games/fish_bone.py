@@ -13,6 +13,8 @@ whose knave is down ("never omit to place the kings and queens").
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import RANK_NOUN, Card
 from ..engine import Move, Position, Rules
 from ..layout import Layout
@@ -111,7 +113,8 @@ class FishBoneRules(Rules):
         return None
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         text = super().outcome(pos, move, ascii)
         done = self.lay_free_cards(self.transfer(pos, move.src, move.dst))[1] \
             if move.kind == "move" else self.lay_free_cards(self.apply_deal(pos))[1]

@@ -29,6 +29,8 @@ the grace pile, so the face-down cards stay at the bottom of the pile.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..cards import Card
 from ..engine import DEAL, Move, Position, Refusal, Rules
 from ..layout import Layout
@@ -185,7 +187,8 @@ class SympathyRules(Rules):
             super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         if move.kind != "deal":
             return super().outcome(pos, move, ascii)
         step = self.next_step(pos)

@@ -27,6 +27,7 @@ from one player to the other, it is a cut-off the books do not give.
 from __future__ import annotations
 
 from math import lcm
+from typing import Any
 
 from ..engine import DEAL, Move, Position, Rules
 from ..layout import Layout
@@ -183,11 +184,12 @@ class TwoHands(Rules):
                 f"B {self.holding(pos, 'B')}"] + super().tallies(pos)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
-                after: Position | None = None) -> str:
+                after: Position | None = None,
+                events: tuple[dict[str, Any], ...] | None = None) -> str:
         after = after if after is not None else self.apply(pos, move)
         replied = after.get("replied", ())
         if not replied:
-            return super().outcome(pos, move, ascii, after)
+            return super().outcome(pos, move, ascii, after, events)
         return (self.describe(pos, move, ascii) + f"; then {self.program} (the program): "
                 + "; ".join(replied))
 
