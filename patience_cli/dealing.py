@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from .cards import RANK_TEXT, Card
-from .layout import Layout, PileSpec, Role
+from .layout import PileSpec, Role
 from .position import Position
 
 if TYPE_CHECKING:
@@ -252,15 +252,16 @@ def withdraw(rules: Rules, deck: Sequence[Card], piles: list[list[Card]]) -> lis
     return rest
 
 
-def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:
+def seeded_order(rules: Rules, deck: list[Card]) -> list[Card]:
     """The shuffled *deck* as deal algorithm r1 lays it: a pile dealt from its
     top (``deal_from_top``) was once laid bottom first, and piles now dealt
     across groups (``deal.piles``) were once dealt group by group, so its
     cards are put in the order that gives every seeded deal the lay-out it
     has always had (an explicit deck is laid as the book deals it; a seed's
     deal and its share code do not change)."""
+    layout = rules.layout
     if layout.deal_piles:
-        return _as_first_dealt(layout, deck)
+        return _as_first_dealt(rules, deck)
     if layout.deal_order != "by-pile" or not any(p.deal_from_top for p in layout.piles):
         return deck
     fixed = layout.dealt_in_order()
@@ -272,15 +273,14 @@ def seeded_order(layout: Layout, deck: list[Card]) -> list[Card]:
     return out
 
 
-def _as_first_dealt(layout: Layout, deck: list[Card]) -> list[Card]:
+def _as_first_dealt(rules: Rules, deck: list[Card]) -> list[Card]:
     """*deck* reordered so that, dealt in ``deal.piles``'s order, it lays
     out what it laid out dealt in the file's order: the cards of each pile
     of that lay-out in the new order (the piles' own constraints, met
     already, send none to the bottom), then the rest of the pack as that
     deal left it."""
-    from .engine import Rules
-
-    first = deal(Rules(layout), deck, as_filed=True)
+    layout = rules.layout
+    first = deal(rules, deck, as_filed=True)
     fixed = layout.dealt_in_order()
     out = [c for p in fixed for c in first.piles[p.index]]
     rest = [p for p in layout.piles if p.deal == "rest"]

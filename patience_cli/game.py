@@ -70,13 +70,15 @@ def ascii_number(text: str, limit: int) -> int | None:
     return value if value <= limit else None
 
 
-def shuffled_deck(layout: Layout, seed: int) -> list[Card]:
+def shuffled_deck(rules: Rules, seed: int) -> list[Card]:
+    """The pack of deal *seed*, in the order the game's deal takes it."""
+    layout = rules.layout
     deck = list(_shuffled_pack(layout.pack_kind, layout.pack_count, layout.play.own_packs, seed))
     if layout.play.own_packs:
         return deck
     from .dealing import seeded_order  # (only where a seeded game is dealt)
 
-    return seeded_order(layout, deck)
+    return seeded_order(rules, deck)
 
 
 @lru_cache(maxsize=1024)
@@ -205,7 +207,7 @@ class Game:
                 seed = random_seed()
             if not 0 <= seed <= MAX_SEED:
                 raise ValueError(f"the seed must be a whole number from 0 to {MAX_SEED}")
-            cards = shuffled_deck(layout, seed)
+            cards = shuffled_deck(rules, seed)
         else:
             check_deck(deck, layout)
             cards = list(deck)

@@ -4,7 +4,7 @@ import pytest
 
 from patience_cli.cards import Card, CardParseError, Suit, codes, new_pack, number, parse_card
 from patience_cli.game import parse_share_code, share_code, shuffled_deck
-from patience_cli.layout import load_layout
+from patience_cli.games import load
 from patience_cli.rng import MAX_SEED, PCG32, shuffle
 
 
@@ -46,7 +46,7 @@ def test_seed_7_deals_the_same_cards_everywhere():
     # Pinned on purpose: a shared seed must deal these cards on every machine
     # and Python version.  If this fails, the deal algorithm changed: bump
     # DEAL_VERSION and keep r1 working instead of editing this list.
-    deck = shuffled_deck(load_layout("flower-garden"), 7)
+    deck = shuffled_deck(load("flower-garden")[1], 7)
     assert " ".join(c.code for c in deck[:10]) == PINNED_SEED_7
 
 

@@ -42,7 +42,7 @@ def sample_deals(layout: Layout) -> list["Position"]:
         fresh = new_pack(layout.pack_kind, layout.pack_count)
         if layout.play.own_packs:
             fresh = [c for _ in range(layout.pack_count) for c in new_pack(layout.pack_kind)]
-        decks = [fresh, fresh[::-1]] + [shuffled_deck(layout, seed) for seed in range(1, SAMPLES)]
+        decks = [fresh, fresh[::-1]] + [shuffled_deck(rules, seed) for seed in range(1, SAMPLES)]
         _SAMPLES[key] = [rules.deal(deck) for deck in decks]
     return _SAMPLES[key]
 
