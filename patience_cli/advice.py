@@ -139,7 +139,7 @@ class Advice:
 
     def safe_rule(self) -> "SafeRule":
         """The terms of :meth:`safe_foundation_move`'s rule, for a search that
-        keeps positions of its own (:mod:`patience_cli.solver_compact`): whether
+        keeps positions of its own (:mod:`patience_cli.solver.compact`): whether
         the rule holds for this layout, the suits laid on a card of each suit
         (:meth:`_suits_onto`), whether a card's twin may take its place, and
         whether the wider clause (two ranks lower home) applies."""

@@ -75,7 +75,7 @@ def test_a_removal_reads_and_writes_as_saved_games_keep_it():
 def test_the_solver_proves_nothing_where_cards_may_go_out_otherwise():
     # the made-up places are foundations: the sets are not the only way out of play, so
     # a set after which the rest make no whole sets is still tried (the Wheel: test_wheel)
-    from patience_cli.solver_pruning import Pruning
+    from patience_cli.solver.pruning import Pruning
 
     rules = crowned()
     pos = laid(rules, {1: "3c", 2: "6d", 3: "9h", 4: "Qs", 5: "2d", 6: "2c"})

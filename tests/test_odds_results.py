@@ -220,7 +220,7 @@ def test_a_deal_stopped_by_the_memory_cap_is_undecided_within_the_positions_it_r
     """A search that gave up for memory did not have the run's budget: its
     answer says the positions it reached, so a run with that budget, on a
     machine with more memory, tries the deal again."""
-    from patience_cli import solver
+    from patience_cli.solver import search as solver
     from patience_cli.odds_run import solve_deal
 
     monkeypatch.setattr(solver, "LOOKS", 1)  # a look at the memory every 256 positions

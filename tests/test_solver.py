@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 from patience_cli.cards import Suit
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-from patience_cli.solver import GAVE_UP, LOST, WON, Pruning, solve
-from patience_cli.solver_pruning import AFTER_DEAL
+from patience_cli.solver import GAVE_UP, LOST, WON, solve
+from patience_cli.solver.pruning import Pruning
+from patience_cli.solver.pruning import AFTER_DEAL
 
 from patience_cli.games import load
 
@@ -284,7 +285,8 @@ def test_a_position_passed_through_with_no_card_to_lay_is_never_kept():
     (most such positions: measured, kept and taken out again they gave
     nothing). Every position it keeps waiting for a pile comes with the
     moves onto that pile, and those are the moves the pruning gives there."""
-    from patience_cli.solver import Guide, _Greedy
+    from patience_cli.solver.guide import Guide
+    from patience_cli.solver.search import _Greedy
 
     game = Game.new("flower-garden", seed=24)
     pruning = Pruning(game.rules, start=game.start)
@@ -299,7 +301,7 @@ def test_a_position_passed_through_with_no_card_to_lay_is_never_kept():
 
 
 def test_the_guide_counts_what_its_measures_weigh():
-    from patience_cli.solver import Guide
+    from patience_cli.solver.guide import Guide
 
     rules, pos = position("flower-garden", {1: "5c Ac 9h", 2: "2d Kc", 3: "3s 7s", 7: "Ah 2h"})
     guide = Guide(rules)
@@ -320,7 +322,7 @@ def test_the_guide_reads_every_games_deal(game_id):
     """Every registered game gets the portfolio's measures (a new game is
     searched by them once it deals every card at the start): on its deal,
     the cards home are the foundations' cards and no count is negative."""
-    from patience_cli.solver import Guide
+    from patience_cli.solver.guide import Guide
 
     game = Game.new(game_id, seed=1)
     guide = Guide(game.rules)

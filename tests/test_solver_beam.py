@@ -1,13 +1,13 @@
-"""The beam search from deal to deal (patience_cli.solver_beam): where a pack
+"""The beam search from deal to deal (patience_cli.solver.beam): where a pack
 is dealt, it wins deals that the depth-first search and the rounds that
 depart little from its first move miss within the same positions; its wins
 replay through the engine, its ends prove nothing, and a round's answer is
 the same each time it runs."""
 
 from patience_cli.game import Game
-from patience_cli.solver_beam import Beam, worth_beaming
-from patience_cli.solver_bounded import FewDepartures
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.beam import Beam, worth_beaming
+from patience_cli.solver.bounded import FewDepartures
+from patience_cli.solver.pruning import Pruning
 
 from conftest import replays_to_won, search_alone
 
@@ -85,7 +85,7 @@ def test_a_card_over_a_card_it_follows_is_a_trap_however_deep_and_only_where_it_
     each such card beneath it; a king over an ace only where the
     foundations turn the corner."""
     from patience_cli.cards import Card, Suit
-    from patience_cli.solver_beam import followers, traps
+    from patience_cli.solver.beam import followers, traps
 
     def pile(*ranks):
         return tuple(Card(rank, Suit.HEARTS) for rank in ranks)
@@ -104,7 +104,7 @@ def test_the_traps_are_read_where_every_foundation_climbs_regardless_of_suit():
     corner) reads its upper and lower rows; the Kingdom (aces up to kings
     regardless of suit) its row and its waste heap; games whose foundations
     follow suit, go two ways or climb by other steps read none."""
-    from patience_cli.solver_beam import NO_RANK, stacks_under_followers
+    from patience_cli.solver.beam import NO_RANK, stacks_under_followers
 
     def read(game_id):
         rules = Game.new(game_id, seed=1).rules
@@ -124,7 +124,7 @@ def test_the_beam_weighing_traps_wins_a_deal_of_the_constitution_it_misses_witho
     """Hoffmann's Constitution, deal 7 (undecided at 800,000 positions before
     the traps were weighed): the beam wins it within 5,000 positions, and its
     line replays through the engine; the beam that reads no traps does not."""
-    import patience_cli.solver_beam as solver_beam
+    import patience_cli.solver.beam as solver_beam
 
     answer, search = search_alone(Beam, "hoffmann-constitution", 7, 5_000)
     assert answer is not None and answer[0] == "won"
@@ -135,7 +135,7 @@ def test_the_beam_weighing_traps_wins_a_deal_of_the_constitution_it_misses_witho
 
 
 def test_where_traps_are_read_each_width_is_tried_weighing_them_then_not():
-    from patience_cli.solver_beam import TRAP_WEIGHT
+    from patience_cli.solver.beam import TRAP_WEIGHT
 
     def weights(game_id):
         game = Game.new(game_id, seed=1)

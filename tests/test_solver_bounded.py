@@ -1,17 +1,18 @@
 """The searches for wins that keep near the depth-first search's first choices
-(:mod:`patience_cli.solver_bounded`): the one that buries few cards (how soon
+(:mod:`patience_cli.solver.bounded`): the one that buries few cards (how soon
 the foundations want a card) and the one that departs little from the first
 move; the bound each keeps to, that their wins replay through the engine and
 that their running out is never called a loss."""
 
 import pytest
 
-from patience_cli import solver, solver_bounded
+from patience_cli.solver import bounded as solver_bounded
+from patience_cli.solver import search as solver
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.position import MoveKind
-from patience_cli.solver_bounded import NEVER, Bounded, FewDepartures, when_wanted
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.bounded import NEVER, Bounded, FewDepartures, when_wanted
+from patience_cli.solver.pruning import Pruning
 
 from conftest import cards, pile_index, position
 

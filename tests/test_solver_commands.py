@@ -151,7 +151,7 @@ def test_a_search_gives_up_before_it_fills_the_memory(run, monkeypatch):
     """Past a bound on the memory in use, a search gives up as it would out
     of time, and says that more time would not help; where the system does
     not say the memory in use, a bound on the positions kept stands in."""
-    from patience_cli import solver
+    from patience_cli.solver import search as solver
     game = Game.new("flower-garden", seed=2)
     monkeypatch.setattr(solver, "LOOKS", 1)
     assert solver._resident() > 0
@@ -175,7 +175,7 @@ def test_a_search_is_charged_only_for_the_memory_it_adds(monkeypatch):
     it ran before: the next deal's search must not give up at its first look
     for memory it never took (a run at 1,000,000 positions recorded deals
     "undecided" after 16,384 positions so)."""
-    from patience_cli import solver
+    from patience_cli.solver import search as solver
     game = Game.new("flower-garden", seed=2)
     monkeypatch.setattr(solver, "LOOKS", 1)
     monkeypatch.setattr(solver, "MEMORY_MOST", 200 << 20)
@@ -215,7 +215,7 @@ def test_the_memory_a_search_may_take_is_the_players_to_set(run, monkeypatch):
     --memory 60, says that a larger --memory would help, and 'odds' records
     the deal undecided at the positions it reached; given more, it goes on
     to its budget of positions."""
-    from patience_cli import solver
+    from patience_cli.solver import search as solver
     monkeypatch.setattr(solver, "LOOKS", 1)
     held = [1 << 30]
 

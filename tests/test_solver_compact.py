@@ -1,4 +1,4 @@
-"""The solver's compact search (patience_cli.solver_compact): the games it
+"""The solver's compact search (patience_cli.solver.compact): the games it
 takes, its moves held to the engine's, its search to the engine's search."""
 
 import random
@@ -6,14 +6,15 @@ import random
 import pytest
 
 from conftest import ALL_GAMES, pile_index, position, rules_of
-from patience_cli import solver, solver_compact
+from patience_cli.solver import compact as solver_compact
+from patience_cli.solver import search as solver
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_compact import Compact, CompactSearch, Tables, as_move
-from patience_cli.solver_pruning import Pruning
-from patience_cli.solver_stuck import Held
+from patience_cli.solver.compact import Compact, CompactSearch, Tables, as_move
+from patience_cli.solver.pruning import Pruning
+from patience_cli.solver.stuck import Held
 
 COMPACT = [("fortress", None), ("klondike", None), ("la-belle-lucie", "trefoil-two-packs"),
            ("lucas", None), ("lucas", "lanes"), ("napoleon-at-st-helena", None),
@@ -101,7 +102,7 @@ def _generic(monkeypatch):
     """The engine's depth-first search alone, where the compact one runs (the
     rounds beside it run only beside the engine's)."""
     monkeypatch.setattr(solver.Tables, "of", classmethod(lambda cls, rules: None))
-    monkeypatch.setattr(solver.solver_bounded, "kind", lambda rules: None)
+    monkeypatch.setattr(solver.bounded, "kind", lambda rules: None)
 
 
 @pytest.mark.parametrize("game_id, variant, seed, budget", [
@@ -199,7 +200,7 @@ def test_with_one_pack_the_pack_and_the_talon_follow_from_the_rest(seed):
 def test_a_winning_line_the_engine_would_not_play_is_a_fault_never_a_win(monkeypatch):
     """The compact search replays its line through the engine before it
     calls a deal won."""
-    from patience_cli import solver_compact
+    from patience_cli.solver import compact as solver_compact
 
     game = Game.new("klondike", seed=6)
     monkeypatch.setattr(solver_compact, "as_move",

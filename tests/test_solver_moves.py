@@ -1,4 +1,4 @@
-"""The solver's fast moves of a plain layout (patience_cli.solver_moves):
+"""The solver's fast moves of a plain layout (patience_cli.solver.moves):
 the games it takes, and its moves held to the engine's, in order."""
 
 import random
@@ -8,8 +8,8 @@ import pytest
 from conftest import ALL_ROWS, rules_of
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
-from patience_cli.solver_moves import PlainMoves
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.moves import PlainMoves
+from patience_cli.solver.pruning import Pruning
 
 PLAIN = [(g, v) for g, v in ALL_ROWS if PlainMoves.of(rules_of(g, v)) is not None]
 

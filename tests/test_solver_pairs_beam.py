@@ -1,5 +1,5 @@
 """The beam search move by move where cards go out by pairs
-(patience_cli.solver_pairs_beam): it wins deals of the Fourteenth played with
+(patience_cli.solver.pairs_beam): it wins deals of the Fourteenth played with
 one exchange in the game that the depth-first search misses within the same
 positions, and the solver's portfolio runs it after each round of greedy
 searches; its wins replay through the engine and its ends prove nothing (its
@@ -8,11 +8,11 @@ they run)."""
 
 import pytest
 
-from patience_cli import solver
+from patience_cli.solver import search as solver
 from patience_cli.game import Game
-from patience_cli.solver_guide import Guide
-from patience_cli.solver_pairs_beam import PairsBeam, worth_pairs_beam
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.guide import Guide
+from patience_cli.solver.pairs_beam import PairsBeam, worth_pairs_beam
+from patience_cli.solver.pruning import Pruning
 
 from conftest import replays_to_won, search_alone
 

@@ -1,4 +1,4 @@
-"""Greedy lines over compact positions (patience_cli.solver_placed): where
+"""Greedy lines over compact positions (patience_cli.solver.placed): where
 the player places each card turned and no rule reads a suit, the lines of
 solver_playouts read the ranks alone; their wins replay through the engine,
 and the solver plays them in those games only."""
@@ -7,9 +7,9 @@ import pytest
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
-from patience_cli.solver import _depth_first_rounds
-from patience_cli.solver_placed import PlacedLines, Ranks
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.search import _depth_first_rounds
+from patience_cli.solver.placed import PlacedLines, Ranks
+from patience_cli.solver.pruning import Pruning
 
 from conftest import replays_to_won, search_alone
 

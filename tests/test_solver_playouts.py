@@ -1,4 +1,4 @@
-"""Greedy lines played out with noise (patience_cli.solver_playouts): where
+"""Greedy lines played out with noise (patience_cli.solver.playouts): where
 the player lays each card turned where he likes, they win deals that the
 rounds burying few cards miss, and where a pack is dealt onto a tableau
 built on, deals that the rounds departing little from the first move miss;
@@ -6,9 +6,9 @@ their wins replay through the engine, their ends prove nothing, and a
 round's answer is the same each time it runs."""
 
 from patience_cli.game import Game
-from patience_cli.solver_bounded import Bounded, FewDepartures, when_wanted
-from patience_cli.solver_playouts import Playouts, worth_playing_out
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.bounded import Bounded, FewDepartures, when_wanted
+from patience_cli.solver.playouts import Playouts, worth_playing_out
+from patience_cli.solver.pruning import Pruning
 
 from conftest import replays_to_won, search_alone
 

@@ -1,5 +1,5 @@
 """The proof of loss from cards that wait on one another
-(patience_cli.solver_reach.CompactReach): the games it reads, a ring of
+(patience_cli.solver.reach.CompactReach): the games it reads, a ring of
 waits the one-card rule misses, never a position of a winning line, only
 positions a full search proves lost, and the searches it shortens."""
 
@@ -9,12 +9,12 @@ import pytest
 
 from conftest import position
 from test_solver_compact import COMPACT  # the games the compact search takes
-from patience_cli import solver_compact
+from patience_cli.solver import compact as solver_compact
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_compact import CompactSearch, Tables
-from patience_cli.solver_pruning import Pruning
-from patience_cli.solver_reach import CompactReach
+from patience_cli.solver.compact import CompactSearch, Tables
+from patience_cli.solver.pruning import Pruning
+from patience_cli.solver.reach import CompactReach
 
 
 def _search(rules, pos) -> CompactSearch:

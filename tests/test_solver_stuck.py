@@ -1,5 +1,5 @@
 """Proofs of loss from a card that can never move again
-(patience_cli.solver_stuck): the games it takes, positions it calls lost
+(patience_cli.solver.stuck): the games it takes, positions it calls lost
 and not, never a position on a winning line, and the search it shortens."""
 
 import random
@@ -7,13 +7,13 @@ import random
 import pytest
 
 from conftest import ALL_GAMES, pile_index, position, rules_of
-from patience_cli import solver_stuck
+from patience_cli.solver import stuck as solver_stuck
 from patience_cli.cards import Card, Suit
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_stuck import Held
+from patience_cli.solver.stuck import Held
 
 HELD = [("anna", None), ("capricieuse", None), ("four-corners", None), ("la-belle-lucie", None),
         ("la-belle-lucie", "trefoil"), ("la-belle-lucie", "house-on-the-hill"),

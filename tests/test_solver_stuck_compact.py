@@ -1,5 +1,5 @@
 """The proof of loss from a card that can never move again, read from the
-compact search's positions (patience_cli.solver_stuck.CompactHeld): cards
+compact search's positions (patience_cli.solver.stuck.CompactHeld): cards
 held in a row whose face-up cards move together and on the talon, the same
 answers as the engine's rule where both read a game, the looks at what a
 move changed against the whole look, never a position on a winning line,
@@ -11,13 +11,13 @@ import pytest
 
 from conftest import position
 from test_solver_compact import COMPACT  # the games the compact search takes
-from patience_cli import solver_compact
+from patience_cli.solver import compact as solver_compact
 from patience_cli.cards import Card, Suit, number
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_compact import CompactSearch, Tables
-from patience_cli.solver_pruning import Pruning
-from patience_cli.solver_stuck import CompactHeld, Held
+from patience_cli.solver.compact import CompactSearch, Tables
+from patience_cli.solver.pruning import Pruning
+from patience_cli.solver.stuck import CompactHeld, Held
 
 SPADES_TO_SIX = "As 2s 3s 4s 5s 6s"
 CLUBS_TO_SIX = "Ac 2c 3c 4c 5c 6c"
@@ -166,7 +166,7 @@ def _without_rule(monkeypatch):
 @pytest.fixture
 def held_alone(monkeypatch):
     """The compact search without the rule of cards waiting on one another
-    (:mod:`patience_cli.solver_reach`): what the one-card rule does, measured
+    (:mod:`patience_cli.solver.reach`): what the one-card rule does, measured
     by itself."""
     monkeypatch.setattr(solver_compact.CompactReach, "of", classmethod(lambda cls, *a: None))
 

@@ -1,6 +1,6 @@
 """Games where no rule reads a suit (Rules.suitless): positions alike in
 ranks are one position to the solver, and in such a game a heap of one
-rank is a hand to the pruning (patience_cli.advice, patience_cli.solver_pruning)."""
+rank is a hand to the pruning (patience_cli.advice, patience_cli.solver.pruning)."""
 
 import random
 
@@ -11,7 +11,7 @@ from patience_cli.cards import Card
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.pruning import Pruning
 
 SUITLESS = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).suitless]
 

@@ -10,9 +10,9 @@ from patience_cli.cards import parse_card
 from patience_cli.features.suits_unwind import SuitsUnwind, unwinds
 from patience_cli.game import Game
 from patience_cli.games import load
-from patience_cli.solver_placing_beam import PlacingBeam, worth_placing_beam
-from patience_cli import solver
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.placing_beam import PlacingBeam, worth_placing_beam
+from patience_cli.solver import search as solver
+from patience_cli.solver.pruning import Pruning
 
 ZODIAC, EQUATOR, STOCK = range(0, 24), range(24, 32), 40
 
@@ -118,7 +118,7 @@ def test_a_turn_in_a_packet_costs_the_beams_weight():
 
 
 def test_each_width_is_tried_once_with_each_turn_weight_before_a_wider_one(monkeypatch):
-    from patience_cli import solver_placing_beam
+    from patience_cli.solver import placing_beam as solver_placing_beam
 
     assert PlacingBeam.weights == solver_placing_beam.TURN_WEIGHTS == (0, 30, 100)
     monkeypatch.setattr(Recording, "weights", (0, 30))  # two: a wider one sooner

@@ -9,7 +9,7 @@ import json
 from patience_cli.engine import DEAL, Status, replay
 from patience_cli.game import Game
 from patience_cli.position import Move, MoveKind
-from patience_cli.solver_pruning import Pruning
+from patience_cli.solver.pruning import Pruning
 
 from conftest import filled, pile_index, pile_text
 from feature_kit import holds_to_its_words

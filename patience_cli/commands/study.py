@@ -310,7 +310,7 @@ def solvitaire_deal(game: Game) -> dict[str, Any]:
 def _best_looking(game: Game) -> Move | None:
     """Among the legal moves, the one after which the solver's guide rates
     the position nearest a win (the first of those rated alike)."""
-    from ..solver_guide import Guide
+    from ..solver.guide import Guide
 
     legal = list(game.rules.legal_moves(game.position))
     if not legal:

@@ -10,15 +10,15 @@ and the redeals used; the moves follow from tables made once for the layout
 (what each row takes on each card, which foundation waits for which card).
 The search here is the solver's depth-first search (:mod:`patience_cli.solver`)
 over that form, about five times as many positions a second, with the same
-rules that never lose a win (:class:`~patience_cli.solver_pruning.Pruning`):
+rules that never lose a win (:class:`~patience_cli.solver.pruning.Pruning`):
 a card that is safe to play up is played alone; after a deal, the next move
 deals again or plays from the talon; a card just laid on a row is not moved
 on at once except to a foundation.  A position with a card that can never
 move again is searched no further, as the engine's search does where it
-reads that rule (:class:`~patience_cli.solver_stuck.CompactHeld`, which
+reads that rule (:class:`~patience_cli.solver.stuck.CompactHeld`, which
 also reads rows whose face-up cards move together, and the talon: so in
 Klondike, where the engine's search does not); with one pack, nor one where
-cards wait on one another in a ring (:class:`~patience_cli.solver_reach.CompactReach`,
+cards wait on one another in a ring (:class:`~patience_cli.solver.reach.CompactReach`,
 which the engine's search never reads: Klondike's lost deal 8 is proved in
 123,032 positions with it, 1,591,948 without).
 
@@ -35,17 +35,17 @@ from __future__ import annotations
 
 import weakref
 
-from .cards import Card, Suit, number
-from .advice import SafeRule
-from .engine import DEAL, Move, MoveKind, Position, Rules
-from .features.face_turning import FaceTurning
-from .features.scoring import Scoring
-from .features.routes import Routes
-from .features.talon import Talon
-from .layout_model import Role
-from .solver_pruning import Pruning
-from .solver_reach import CompactReach
-from .solver_stuck import CompactHeld
+from ..cards import Card, Suit, number
+from ..advice import SafeRule
+from ..engine import DEAL, Move, MoveKind, Position, Rules
+from ..features.face_turning import FaceTurning
+from ..features.scoring import Scoring
+from ..features.routes import Routes
+from ..features.talon import Talon
+from ..layout_model import Role
+from .pruning import Pruning
+from .reach import CompactReach
+from .stuck import CompactHeld
 
 _SUITS = tuple(Suit)  # in the order of cards.number
 _MOVE = MoveKind.MOVE

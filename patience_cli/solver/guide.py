@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .engine import Position, Rules
+from ..engine import Position, Rules
 
 
 class Guide:

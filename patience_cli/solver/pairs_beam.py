@@ -11,7 +11,7 @@ as many, the more pairs are open in it: a line that keeps pairs open does
 not come to a stand.  Where a pair goes out, which cards take the places
 freed and which pairs they open decide the game many moves later; the
 depth-first search spends its positions on the last pairs of its first
-line, and the greedy searches' measures (:class:`~patience_cli.solver_guide.Guide`)
+line, and the greedy searches' measures (:class:`~patience_cli.solver.guide.Guide`)
 read the foundations, which these games have none of.  The Fourteenth
 played with one exchange in the whole game (`once`), deals 1 to 12 at
 12,000 positions: the beam alone wins 10, three with its first width of 4
@@ -29,9 +29,9 @@ randomness: within one budget of positions its answer is always the same.
 
 from __future__ import annotations
 
-from .engine import Position, Rules
-from .layout import Role
-from .solver_beam import MoveBeam
+from ..engine import Position, Rules
+from ..layout import Role
+from .beam import MoveBeam
 
 #: The positions kept from one move to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).

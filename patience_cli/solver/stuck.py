@@ -1,5 +1,5 @@
 """Proofs of loss from a card that can never move again (for the solver:
-:mod:`patience_cli.solver_pruning` on the engine's positions, :class:`CompactHeld`
+:mod:`patience_cli.solver.pruning` on the engine's positions, :class:`CompactHeld`
 on the compact search's; no I/O).
 
 A card on a tableau pile leaves it only to a foundation or onto another
@@ -56,9 +56,9 @@ from collections import Counter
 from itertools import chain
 from typing import Iterator
 
-from .cards import Card, Suit
-from .engine import Position, Rules
-from .layout import Role
+from ..cards import Card, Suit
+from ..engine import Position, Rules
+from ..layout import Role
 
 _SUITS = tuple(Suit)
 
@@ -139,14 +139,14 @@ class Held:
     def of(cls, rules: Rules) -> "Held | None":
         """The rule for *rules*' game, where it is sound (see the module's
         docstring) and could ever hold a card, else None."""
-        from .features.as_they_appear import AsTheyAppear
-        from .features.claims import FirstClaims
-        from .features.face_turning import FaceTurning
-        from .features.refills import PackFill, RefillAtOnce
-        from .features.regather import Regather
-        from .features.routes import Routes
-        from .features.scoring import Scoring
-        from .features.talon import Talon
+        from ..features.as_they_appear import AsTheyAppear
+        from ..features.claims import FirstClaims
+        from ..features.face_turning import FaceTurning
+        from ..features.refills import PackFill, RefillAtOnce
+        from ..features.regather import Regather
+        from ..features.routes import Routes
+        from ..features.scoring import Scoring
+        from ..features.talon import Talon
 
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations:
             return None
@@ -363,7 +363,7 @@ class Held:
 
 class CompactHeld:
     """The same proof read from the compact search's positions
-    (:mod:`patience_cli.solver_compact`: rows as bytes, foundations by their
+    (:mod:`patience_cli.solver.compact`: rows as bytes, foundations by their
     top cards, each built up in suit from the ace; a talon never built on),
     for rows whose cards leave one at a time or all their face-up cards
     together (Klondike), and for the talon.

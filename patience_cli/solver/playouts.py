@@ -5,14 +5,14 @@ solver, :mod:`patience_cli.solver`; no I/O).
 In those games (``play.placing``: the Fairest No. 2's four waste heaps, the
 Fly's five, Sly's promenade) a deal is won by laying some eighty cards well,
 and a good line buries many of them: the rounds that bury few cards
-(:class:`~patience_cli.solver_bounded.Bounded`) never reach the lines that
+(:class:`~patience_cli.bounded.Bounded`) never reach the lines that
 must bury ten, and the depth-first search never leaves the first lines it
 meets.  :class:`Playouts` plays one line at a time from the start, without
 going back: a card goes up wherever one can (the first home the pruning
 gives, or one of several at random), else the card to lay goes where it
 buries least (on the card the foundations want next after it, an empty
 pile, and last over the card wanted soonest:
-:func:`~patience_cli.solver_bounded.when_wanted`), each choice's score
+:func:`~patience_cli.bounded.when_wanted`), each choice's score
 shaken by a noise of its own for each line, so that every line after the
 first is another.  Its wins are wins (every move is the engine's, pruned as
 the full search prunes them); its lines' ends prove nothing.  Its choices
@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import random
 
-from .engine import Move, Position, Rules
-from .position import MoveKind
-from .solver_bounded import how_soon, when_wanted
+from ..engine import Move, Position, Rules
+from ..position import MoveKind
+from .bounded import how_soon, when_wanted
 
 _MOVE, _DEAL = MoveKind.MOVE, MoveKind.DEAL
 #: The noises the lines take in turn (the first line has none): a score is

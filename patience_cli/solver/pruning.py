@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, NamedTuple
 
-from .cards import Card, number, ranks
-from .engine import Move, MoveKind, Position, Rules
-from .features.feature import overrides
-from .solver_moves import PlainMoves
-from .solver_stuck import Held
+from ..cards import Card, number, ranks
+from ..engine import Move, MoveKind, Position, Rules
+from ..features.feature import overrides
+from .moves import PlainMoves
+from .stuck import Held
 
 _MOVE = MoveKind.MOVE
 MASKED_MOST = 400_000  # the piles whose keys are remembered, at most (then begun afresh)
@@ -51,7 +51,7 @@ class Pruning:
     * where nothing but the player's moves of single cards shifts a tableau
       card, and an empty pile may stay empty, a position with a card that
       can never move again (its foundation's card under it, every card it
-      may go on home or under it: :class:`~patience_cli.solver_stuck.Held`)
+      may go on home or under it: :class:`~patience_cli.solver.stuck.Held`)
       is lost: it is searched no further (la Belle Lucie after its last
       gathering, the Four Corners, the Capricieuse);
     * in any game, a move after which a rule feature proves the game lost
@@ -213,8 +213,8 @@ class Pruning:
         """The talon, where dealing onto it changes nothing any move but one
         from it reads, and nothing else changes the stock or the talon (see
         the class's docstring), else None."""
-        from .features.feature import DealStep
-        from .features.talon import Talon
+        from ..features.feature import DealStep
+        from ..features.talon import Talon
 
         rules = self.rules
         if not self.open or not rules.has_deal_step:

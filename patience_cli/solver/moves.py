@@ -11,18 +11,18 @@ them, the same moves in the same order, each group's takers remembered by
 its piles' top cards; two to four times as fast on the positions a search
 meets (the Flower-Garden 18 µs a listing against 10, la Belle Lucie 37
 against 18, Sympathy 29 against 7).  With the Flower-Garden's Bouquet pooled
-by rank (:class:`~patience_cli.solver_pruning.Pruning`) it lists one card
+by rank (:class:`~patience_cli.solver.pruning.Pruning`) it lists one card
 of each rank from the hand to each packet.  The solver's searches take
-their moves from it where it applies (:class:`~patience_cli.solver_pruning.Pruning`),
+their moves from it where it applies (:class:`~patience_cli.solver.pruning.Pruning`),
 so a search meets the same positions either way; the tests hold it to the
 engine along random play of every game it takes.
 """
 
 from __future__ import annotations
 
-from .engine import DEAL, Move, MoveKind, Position, Rules
-from .layout_model import Role
-from .quick_look import ranks_after
+from ..engine import DEAL, Move, MoveKind, Position, Rules
+from ..layout_model import Role
+from ..quick_look import ranks_after
 
 _MOVE = MoveKind.MOVE
 _EVERY = range(1, 14)

@@ -26,8 +26,8 @@ different choice early on is tried within the first thousand positions.
 
 from __future__ import annotations
 
-from .engine import Move, Position, Rules
-from .position import MoveKind
+from ..engine import Move, Position, Rules
+from ..position import MoveKind
 
 _MOVE = MoveKind.MOVE
 NEVER = 99  # how soon a card no foundation wants now is wanted: never

@@ -1,7 +1,7 @@
 """Proofs of loss from cards that wait on one another, read from the compact
-search's positions (:mod:`patience_cli.solver_compact`; no I/O).
+search's positions (:mod:`patience_cli.solver.compact`; no I/O).
 
-:class:`~patience_cli.solver_stuck.CompactHeld` finds a card that can never
+:class:`~patience_cli.solver.stuck.CompactHeld` finds a card that can never
 move again by itself: its foundation's card lies under it, and every card it
 may be laid on is home or under it too.  Cards may also wait on one another
 in a ring, none held by itself: in Klondike, the nine of diamonds lies alone

@@ -3,7 +3,7 @@ only at the end (the Zodiac): every card must first be placed in the
 tableau, and only then do the foundations take any (for the solver's
 depth-first rounds, :mod:`patience_cli.solver`; no I/O).
 
-It is a beam move by move (:class:`~patience_cli.solver_beam.MoveBeam`), as
+It is a beam move by move (:class:`~patience_cli.solver.beam.MoveBeam`), as
 the pairs' beam is, with another measure of promise: :data:`PLACED` for each
 card placed (out of the pack and the talon, the foundations counting twice
 once they are formed), one for each place open to the cards still waiting
@@ -11,7 +11,7 @@ once they are formed), one for each place open to the cards still waiting
 less the beam's weight for each turn in a packet (a card laid against the
 run beneath it binds the order the packet can go home in).  Each width is
 tried once with each of :data:`TURN_WEIGHTS`: each wins deals the others
-miss.  The beam from deal to deal (:class:`~patience_cli.solver_beam.Beam`)
+miss.  The beam from deal to deal (:class:`~patience_cli.solver.beam.Beam`)
 reads the foundations, empty until the end, and the talon only; the greedy
 searches' measures read the foundations too.  A beam keeps only lines that
 the proof of :mod:`patience_cli.features.suits_unwind` passes (the pruning
@@ -22,9 +22,9 @@ with one weight, none without the beam and the proof).
 
 from __future__ import annotations
 
-from .engine import Position, Rules
-from .layout import Role
-from .solver_beam import MoveBeam
+from ..engine import Position, Rules
+from ..layout import Role
+from .beam import MoveBeam
 
 #: The positions kept from one move to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).

@@ -1,6 +1,6 @@
 """Greedy lines with noise over compact positions, where the player places
 each card turned and no rule reads a suit (the Fly, the Fairest No. 2): the
-lines of :mod:`patience_cli.solver_playouts`, some ten times as fast (for
+lines of :mod:`patience_cli.solver.playouts`, some ten times as fast (for
 the solver, :mod:`patience_cli.solver`; no I/O).
 
 In those games a position is no more than the ranks: each foundation's
@@ -8,7 +8,7 @@ place along the ranks it climbs through (found once, by asking the rules
 which rank each next place takes), the waste heaps and the reserves with
 first claim (the Fly) as lists of ranks, the pack's ranks in the order they
 are turned and the card turned, if any.  A line chooses as
-:class:`~patience_cli.solver_playouts.Playouts` does: a card goes up where
+:class:`~patience_cli.solver.playouts.Playouts` does: a card goes up where
 one can (a reserve with first claim before any other), else the card
 turned goes on the heap where it buries least (on the card the foundations
 want next after it, an empty heap, and last over the card wanted soonest),
@@ -28,16 +28,16 @@ import random
 import weakref
 from typing import Iterator
 
-from .cards import Card, Suit
-from .engine import Move, Position, Rules
-from .features.claims import FirstClaims
-from .features.placing import PlacedRounds
-from .features.routes import Routes
-from .features.talon import Talon
-from .layout import Role
-from .position import MoveKind
-from .solver_bounded import NEVER
-from .solver_playouts import NOISES, lay_score
+from ..cards import Card, Suit
+from ..engine import Move, Position, Rules
+from ..features.claims import FirstClaims
+from ..features.placing import PlacedRounds
+from ..features.routes import Routes
+from ..features.talon import Talon
+from ..layout import Role
+from ..position import MoveKind
+from .bounded import NEVER
+from .playouts import NOISES, lay_score
 
 _MOVE = MoveKind.MOVE
 

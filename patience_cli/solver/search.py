@@ -16,21 +16,21 @@ at the start, a depth-first search over every position takes turns with a
 series of short greedy searches, each led by another measure of how near a
 win a position looks (:class:`Guide`), and where cards go out by pairs, each
 round of them followed by a beam search move by move that keeps the lines with
-most pairs open (:mod:`patience_cli.solver_pairs_beam`): these find most wins,
+most pairs open (:mod:`patience_cli.solver.pairs_beam`): these find most wins,
 the depth-first one proves most losses.  Where there is a pack to deal, the
 search is depth-first, taking turns with rounds of a search that keeps near
-its first choices (:mod:`patience_cli.solver_bounded`), which finds wins
+its first choices (:mod:`patience_cli.solver.bounded`), which finds wins
 only: lines that leave the move tried first at few positions, or, where the
 player lays each card turned on a pile of his choosing, lines that bury few
 cards, in turns with greedy lines played out with noise
-(:mod:`patience_cli.solver_playouts`; over compact positions where no rule
-reads a suit: :mod:`patience_cli.solver_placed`), and elsewhere with beam searches that
+(:mod:`patience_cli.solver.playouts`; over compact positions where no rule
+reads a suit: :mod:`patience_cli.solver.placed`), and elsewhere with beam searches that
 follow many lines side by side from deal to deal
-(:mod:`patience_cli.solver_beam`).  For the
-plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver_compact`): the same
+(:mod:`patience_cli.solver.beam`).  For the
+plainest games the depth-first search runs over compact positions (:mod:`patience_cli.solver.compact`): the same
 moves in the same order, pruned alike, several times faster.  A position
 with a card that can never move again is lost at once
-(:mod:`patience_cli.solver_stuck`).  It ends with
+(:mod:`patience_cli.solver.stuck`).  It ends with
 one of three answers:
 
 * ``won``: a line of moves from the position to a won game (it replays
@@ -58,17 +58,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Protocol
 
-from . import solver_bounded
-from .engine import Move, Position, Rules, Status
-from .position import MoveKind
-from .solver_compact import CompactSearch, Tables
-from .solver_beam import Beam, worth_beaming
-from .solver_guide import Guide
-from .solver_pairs_beam import PairsBeam, worth_pairs_beam
-from .solver_placing_beam import PlacingBeam, worth_placing_beam
-from .solver_placed import PlacedLines
-from .solver_playouts import Playouts, worth_playing_out
-from .solver_pruning import Pruning
+from . import bounded
+from ..engine import Move, Position, Rules, Status
+from ..position import MoveKind
+from .compact import CompactSearch, Tables
+from .beam import Beam, worth_beaming
+from .guide import Guide
+from .pairs_beam import PairsBeam, worth_pairs_beam
+from .placing_beam import PlacingBeam, worth_placing_beam
+from .placed import PlacedLines
+from .playouts import Playouts, worth_playing_out
+from .pruning import Pruning
 
 WON, LOST, GAVE_UP = "won", "lost", "gave up"
 #: The solver's revision, kept with each deal's answer in the odds' results
@@ -169,7 +169,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
     portfolio where every card is dealt at the start, else depth-first
     (which goes on dealing where the foundations' count says little; with
     rounds that keep near its first choices:
-    :func:`~patience_cli.solver_bounded.kind`).  Each
+    :func:`~patience_cli.bounded.kind`).  Each
     searches every position before it calls a game lost.  The answer
     depends on *seconds* only through where the search stops: within one
     budget of positions it is always the same.  A winning line is given
@@ -197,7 +197,7 @@ def solve(rules: Rules, start: Position, seconds: float = 5.0,
             searches = _depth_first_rounds(rules, start, pruning)
         else:
             raise ValueError(f"no search order {order!r}")
-        placing = order == "depth-first" and solver_bounded.kind(rules) is solver_bounded.Bounded
+        placing = order == "depth-first" and bounded.kind(rules) is bounded.Bounded
         return _run(searches, began, deadline, max_states, shorten,
                     MEMORY_MOST if memory_most is None else memory_most,
                     ALONE_FIRST if order == "depth-first" else 0,
@@ -239,7 +239,7 @@ class _Search(Protocol):
     more positions and gives ``(result, line)`` once it has an answer
     (``won`` with its line, or ``lost``: every position it could reach is
     searched), else None; :attr:`states` counts the positions it met.  (A
-    protocol: :class:`~patience_cli.solver_bounded.Bounded` answers it
+    protocol: :class:`~patience_cli.bounded.Bounded` answers it
     without deriving from it.)"""
 
     states = 1
@@ -300,7 +300,7 @@ class _DepthFirst(_Search):
 
 class _Compact(_Search):
     """The depth-first search over compact positions, where the game is plain
-    enough (:mod:`patience_cli.solver_compact`)."""
+    enough (:mod:`patience_cli.solver.compact`)."""
 
     def __init__(self, search: CompactSearch) -> None:
         self.search = search
@@ -326,19 +326,19 @@ def _depth_first(rules: Rules, start: Position, pruning: Pruning) -> _Search:
 
 def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iterator[_Search]:
     """The depth-first search over every position, then rounds of a search
-    that keeps close to it (:func:`solver_bounded.kind`): where the player
+    that keeps close to it (:func:`bounded.kind`): where the player
     places the cards turned, one that buries few cards
-    (:class:`~patience_cli.solver_bounded.Bounded`), else one that departs
-    little from the first move (:class:`~patience_cli.solver_bounded.FewDepartures`),
+    (:class:`~patience_cli.bounded.Bounded`), else one that departs
+    little from the first move (:class:`~patience_cli.bounded.FewDepartures`),
     each round's bound one more than the last's, with twice its positions; in
-    the games :func:`~patience_cli.solver_playouts.worth_playing_out` names,
+    the games :func:`~patience_cli.solver.playouts.worth_playing_out` names,
     each round after one of greedy lines with noise
-    (:class:`~patience_cli.solver_playouts.Playouts`) with as many (over
-    compact positions, :class:`~patience_cli.solver_placed.PlacedLines`,
-    where they read the game: with :attr:`~patience_cli.solver_placed.PlacedLines.WEIGHT`
+    (:class:`~patience_cli.solver.playouts.Playouts`) with as many (over
+    compact positions, :class:`~patience_cli.solver.placed.PlacedLines`,
+    where they read the game: with :attr:`~patience_cli.solver.placed.PlacedLines.WEIGHT`
     times as many); and in
-    those :func:`~patience_cli.solver_beam.worth_beaming` names, each round
-    first one of a beam search (:class:`~patience_cli.solver_beam.Beam`),
+    those :func:`~patience_cli.solver.beam.worth_beaming` names, each round
+    first one of a beam search (:class:`~patience_cli.solver.beam.Beam`),
     twice as wide each round, with as many.  Where the player places the
     cards, the depth-first search takes one turn in :data:`PLACING_TURNS`
     (:func:`solve`), elsewhere one in :data:`TURNS`.  None
@@ -348,7 +348,7 @@ def _depth_first_rounds(rules: Rules, start: Position, pruning: Pruning) -> Iter
     more in twice the time)."""
     first = _depth_first(rules, start, pruning)
     yield first
-    rounds = solver_bounded.kind(rules)
+    rounds = bounded.kind(rules)
     if rounds is not None and not isinstance(first, _Compact):
         lines = PlacedLines if PlacedLines.suits(rules, start) else Playouts
         kinds: tuple = (lines, rounds) if worth_playing_out(rules) else (rounds,)
@@ -438,9 +438,9 @@ def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_S
     hundredfold and more, and differs from deal to deal: short searches
     under many measures find far more wins than one long one (measured on
     the Flower-Garden).  Where cards go out by pairs
-    (:func:`~patience_cli.solver_pairs_beam.worth_pairs_beam`), each round
+    (:func:`~patience_cli.solver.pairs_beam.worth_pairs_beam`), each round
     ends with a beam search move by move
-    (:class:`~patience_cli.solver_pairs_beam.PairsBeam`), with
+    (:class:`~patience_cli.solver.pairs_beam.PairsBeam`), with
     :data:`PAIRS_BEAM_STATES` positions the first round and twice as many
     each round after (after the greedy searches, which win most deals of
     these games sooner: the Fourteenth's deals 1 to 100 at 20,000 positions,

@@ -34,8 +34,8 @@ alone won 8 weighing them, 3 without).
 
 Here too is the beam move by move (:class:`MoveBeam`) that two kinds of game
 lead by measures of their own: those whose cards go out by pairs
-(:mod:`patience_cli.solver_pairs_beam`) and those whose foundations are
-formed only at the end (:mod:`patience_cli.solver_placing_beam`).
+(:mod:`patience_cli.solver.pairs_beam`) and those whose foundations are
+formed only at the end (:mod:`patience_cli.solver.placing_beam`).
 """
 
 from __future__ import annotations
@@ -44,9 +44,9 @@ import heapq
 import itertools
 from typing import Generator, Iterator
 
-from .engine import DEAL, Move, Position, Rules
-from .layout import Role
-from .position import MoveKind
+from ..engine import DEAL, Move, Position, Rules
+from ..layout import Role
+from ..position import MoveKind
 
 #: The positions kept from one deal to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).
@@ -65,7 +65,7 @@ TRAP_WEIGHT = 5
 def worth_beaming(rules: Rules) -> bool:
     """Whether the solver runs beam searches in a game: where there is a
     pack to deal and the player does not place the cards turned (there the
-    greedy lines of :mod:`patience_cli.solver_playouts` choose where each
+    greedy lines of :mod:`patience_cli.solver.playouts` choose where each
     goes)."""
     return rules.has_deal_step and rules.layout.play.placing is None
 
@@ -213,8 +213,8 @@ class Beam(Widening):
 
 class MoveBeam(Widening):
     """A beam move by move (the pairs' beam,
-    :class:`~patience_cli.solver_pairs_beam.PairsBeam`, and the beam led by
-    the cards placed, :class:`~patience_cli.solver_placing_beam.PlacingBeam`):
+    :class:`~patience_cli.solver.pairs_beam.PairsBeam`, and the beam led by
+    the cards placed, :class:`~patience_cli.solver.placing_beam.PlacingBeam`):
     from the positions kept, every move is made; of the positions so reached,
     the :attr:`width` most promising are kept for the next move (:meth:`keep`
     may keep fewer).  A kind of it gives :meth:`promise`."""
