@@ -35,8 +35,8 @@ def kept(game_id: str, states: int) -> None:
     """Prints the resident memory the depth-first search adds, a position
     met, over *states* positions of *game_id*'s deal 1 (or until it ends)."""
     from patience_cli.game import Game
-    from patience_cli.solver.search import _depth_first, _resident
     from patience_cli.solver.pruning import Pruning
+    from patience_cli.solver.search import _depth_first, _resident
 
     game = Game.new(game_id, seed=1)
     gc.disable()  # as the solver runs

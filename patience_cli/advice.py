@@ -8,14 +8,14 @@ what is legal: it says which legal moves need not be tried.
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Iterable, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import Any, NamedTuple
 
 from .cards import Card, codes, ranks
 from .features.feature import Feature
 from .layout import FIRST, Layout, PileSpec, Role
 from .position import DEAL, Move, Position
 from .records import Record
-
 
 #: the piles whose bytes :meth:`Advice._rows` remembers at most (some 20 MB)
 ROWS_KEPT = 50_000
@@ -38,7 +38,7 @@ class Advice:
     foundations: tuple[int, ...]
     tableau: tuple[int, ...]
     group_piles: dict[str, tuple[int, ...]]
-    features: tuple["Feature", ...]
+    features: tuple[Feature, ...]
     has_deal_step: bool
     open_routes: bool
     _onto_suits: dict[str, frozenset[str] | None]
@@ -137,7 +137,7 @@ class Advice:
         return (f"{len(ups)} cards could go up (the {card.text()} and others), but none is sure "
                 f"never to hurt (the {card.text()}: {why}); play them yourself")
 
-    def safe_rule(self) -> "SafeRule":
+    def safe_rule(self) -> SafeRule:
         """The terms of :meth:`safe_foundation_move`'s rule, for a search that
         keeps positions of its own (:mod:`patience_cli.solver.compact`): whether
         the rule holds for this layout, the suits laid on a card of each suit

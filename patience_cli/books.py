@@ -3,6 +3,7 @@ short name the board and the sheets cite, and the full reference."""
 
 from __future__ import annotations
 
+
 class Book:
     """A book: the short name a board's header and a sheet cite ("Cadogan"),
     and the whole reference, for the rule sheets.  (A plain class: a

@@ -14,7 +14,8 @@ that feature.  The move generator's quick look before :meth:`Building.fits`
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import PACK_RANKS, RANK_NOUN, Card, parse_card
 from .layout import FIRST, Build, PileSpec, Role, sequence_text
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from .layout import Layout
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def stepped_order(step: int) -> tuple[int, ...]:
     """The ranks of a pile climbing by *step* (``build.step_by``): double
     the step, then on by it, thirteen taken off where a sum passes it, to
@@ -43,11 +44,11 @@ def stepped_order(step: int) -> tuple[int, ...]:
 class Building:
     """The build rules of the layout's piles (a part of ``Rules``)."""
 
-    layout: "Layout"
+    layout: Layout
     specs: tuple[PileSpec, ...]
     group_piles: dict[str, tuple[int, ...]]
     target_groups: tuple[tuple[int, ...], ...]
-    placed_by: dict[int, "Feature"]
+    placed_by: dict[int, Feature]
 
     def _setup_building(self) -> None:
         """Found once: whether the game words its own builds, each pile's

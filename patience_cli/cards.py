@@ -7,8 +7,9 @@ several packs are equal when rank and suit are equal, just as at the table.
 
 
 import operator
+from collections.abc import Iterable
 from enum import Enum
-from typing import Iterable, NamedTuple
+from typing import NamedTuple
 
 from .errors import quoted
 

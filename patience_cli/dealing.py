@@ -11,7 +11,8 @@ a seeded deal's shuffled cards are put in so that its lay-out never changes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import RANK_TEXT, Card
 from .layout import PileSpec, Role

@@ -19,7 +19,8 @@ the hooks of :data:`HOOKS`.  The core is split by what it answers:
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .advice import Advice
 from .building import Building
@@ -332,7 +333,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
                         cards_here = free[src] = tuple(dict.fromkeys(
                             self.available_cards(pos, src)))
                 for card in cards_here:
-                    for dst, ranks, how, like in by_rank.get(card.rank, ()):
+                    for dst, _ranks, how, like in by_rank.get(card.rank, ()):
                         if dst == src:
                             continue
                         if how is None or (card.suit == like if how == "same" else

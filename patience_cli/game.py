@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from .cards import Card, CardParseError, new_pack, parse_card
 from .engine import (
@@ -191,7 +192,7 @@ class Game:
         #: When the game was dealt (UTC, ISO 8601): with its name, who it is.
         self.started = started
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """A copy whose move lists can change without changing this one's."""
         return Game(self.layout, self.rules, self.seed, self.deck, self.explicit_deck,
                     list(self.moves), self.start, self.position, list(self.undone),
@@ -200,7 +201,7 @@ class Game:
     # ------------------------------------------------------------ making one
     @classmethod
     def new(cls, game_id: str, variant: str | None = None, seed: int | None = None,
-            deck: Sequence[Card] | None = None) -> "Game":
+            deck: Sequence[Card] | None = None) -> Game:
         layout, rules = load(game_id, variant)
         if deck is None:
             if seed is None:
@@ -489,7 +490,7 @@ class Game:
                              "position", "started", "checksum"})
 
     @classmethod
-    def from_record(cls, record: dict[str, Any], check: bool = True) -> "Game":
+    def from_record(cls, record: dict[str, Any], check: bool = True) -> Game:
         """The game a saved record holds, every field checked and every move
         replayed against the rules; raises RecordError for anything else (a
         record is data that someone else may have written)."""

@@ -107,7 +107,8 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                                   "value, then on by it round the ranks to the king): sequence, "
                                   "base, until, direction, step and wrap go with it")
 
-            def one_build(i: int) -> Build:
+            def one_build(i: int, orders: Any = orders, cards: Any = cards,
+                          stepped: Any = stepped, b: dict = b, where: str = where) -> Build:
                 text = orders[i] if isinstance(orders, list) else orders
                 sequence = parse_sequence(text, f"{where}.sequence") if text else None
                 if stepped is not None:
@@ -292,7 +293,7 @@ def parse_layout(raw: dict[str, Any], variant: str | None = None) -> Layout:
                 raise LayoutError(f"{gid}: piles of group {p.group!r}: {key}: group {g!r} "
                                   f"has {sizes[g]} piles, fewer than the {sizes[p.group]} "
                                   "it must serve place by place")
-    for n, p in enumerate(piles):
+    for p in piles:
         for g in p.blocked_by:
             if g in sizes and sizes[g] < sizes[p.group]:
                 raise LayoutError(f"{gid}: piles of group {p.group!r}: blocked_by: group {g!r} "

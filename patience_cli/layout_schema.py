@@ -13,7 +13,8 @@ module are declared by that game here too, so that they are checked alike.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .books import BOOKS
 

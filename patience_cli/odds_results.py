@@ -30,8 +30,9 @@ command, ``scripts/update_odds.py``), line by line.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from .rng import DEAL_VERSION
 from .solver import REVISION
@@ -53,7 +54,7 @@ class Budget:
     positions: int
     seconds: float
 
-    def covers(self, other: "Budget") -> bool:
+    def covers(self, other: Budget) -> bool:
         """Whether a search with this budget went at least as far as one with
         *other* would have."""
         return self.positions >= other.positions and self.seconds >= other.seconds
@@ -95,7 +96,7 @@ class DealAnswer:
         return json.dumps(self.to_json(), separators=(", ", ": "), allow_nan=False) + "\n"
 
     @classmethod
-    def from_json(cls, data: Any) -> "DealAnswer":
+    def from_json(cls, data: Any) -> DealAnswer:
         """Raises ResultsError, saying what is wrong, for anything that is not
         an answer this program (or an earlier version of it) wrote: fields of
         the wrong types or out of range, or a solver newer than this one."""

@@ -11,7 +11,7 @@ cap).
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from .odds_results import LOST, UNDECIDED, WON, Budget, DealAnswer
 
@@ -26,7 +26,9 @@ def solve_deal(game: str, variant: str | None, seed: int, budget: Budget,
     """One deal, solved from its start."""
     from .game import Game
     from .layout import rules_fingerprint
-    from .solver import LOST as SOLVER_LOST, WON as SOLVER_WON, solve
+    from .solver import LOST as SOLVER_LOST
+    from .solver import WON as SOLVER_WON
+    from .solver import solve
 
     g = Game.new(game, variant, seed=seed)
     sol = solve(g.rules, g.start, seconds=budget.seconds, max_states=budget.positions,

@@ -7,8 +7,9 @@ errors met reading or making a move live here too.  Plain Python, no I/O.
 """
 
 
+from collections.abc import Sequence
 from enum import Enum, StrEnum
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .cards import Card, parse_card
 from .digest import sha256

@@ -17,7 +17,8 @@ quick look, :meth:`QuickLook.layout_ranks_taken`).
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .layout import FIRST, Build, Role
@@ -39,13 +40,13 @@ def _plain_ranks(plain: tuple, pile: Sequence[Card]) -> frozenset[int] | None:
     return NO_RANKS if top == until else ranks_after(top, steps, wrap)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ranks_after(rank: int, steps: frozenset[int], wrap: bool) -> frozenset[int]:
     """The ranks a plain build takes on a card of *rank* (found once each)."""
     return frozenset(((rank + s - 1) % 13 + 1) if wrap else rank + s for s in steps)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _one_rank(rank: int) -> frozenset[int]:
     return frozenset((rank,))
 
@@ -54,16 +55,16 @@ class QuickLook:
     """The quick look, for :class:`~patience_cli.engine.Rules` (what it
     reads of :class:`~patience_cli.building.Building`'s is named here)."""
 
-    specs: tuple["PileSpec", ...]
-    placed_by: dict[int, "Feature"]
+    specs: tuple[PileSpec, ...]
+    placed_by: dict[int, Feature]
     _worded: bool
     _plain: tuple[tuple | None, ...]
     _plain_later: tuple[str | None, ...]
     _layout_plain: tuple[tuple | None, ...]
     _loose_plain: tuple[tuple | None, ...]
     _plain_now: Callable[[Position, int], tuple | None]
-    decided: Callable[[Position, "PileSpec"], Build]
-    step_order: Callable[[Position, "PileSpec"], tuple[int, ...]]
+    decided: Callable[[Position, PileSpec], Build]
+    step_order: Callable[[Position, PileSpec], tuple[int, ...]]
 
     def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """Hook (a game that words build rules of its own): the ranks pile

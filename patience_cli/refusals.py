@@ -8,7 +8,8 @@ holds the two to agree.  Each rule feature words its own refusals
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import Card
 from .layout import PileSpec, Role
@@ -23,8 +24,8 @@ class Refusals:
 
     specs: tuple[PileSpec, ...]
     group_piles: dict[str, tuple[int, ...]]
-    features: tuple["Feature", ...]
-    placed_by: dict[int, "Feature"]
+    features: tuple[Feature, ...]
+    placed_by: dict[int, Feature]
     has_deal_step: bool
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
@@ -203,7 +204,7 @@ def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:
     return f"the {card} is not in {spec.the_ref}"
 
 
-def _about(feature: "Feature | None", *groups: str) -> tuple[str, ...]:
+def _about(feature: Feature | None, *groups: str) -> tuple[str, ...]:
     """A feature's topics for a refusal about *groups* (its topic with each
     group, then alone); none for a feature that names no topic."""
     topic = getattr(feature, "topic", None)

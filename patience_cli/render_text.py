@@ -5,7 +5,7 @@ or in colour."""
 from __future__ import annotations
 
 import textwrap
-from typing import Iterable
+from collections.abc import Iterable
 
 from .cards import Card, Colour
 from .engine import Position, Rules, Status

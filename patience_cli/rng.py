@@ -20,7 +20,8 @@ keep the old one available so shared seeds keep working):
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 DEAL_VERSION = 1
 MAX_SEED = 2**64 - 1

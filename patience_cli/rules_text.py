@@ -90,7 +90,7 @@ def _cites(*topics: str) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _environment(folder: str) -> "jinja2.Environment":
+def _environment(folder: str) -> jinja2.Environment:
     """The environment of the templates in *folder*: each template is
     compiled once in a process (a booklet renders every game's, some twice)."""
     import jinja2

@@ -4,7 +4,7 @@ Python, no I/O."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .game import ascii_number
 from .rng import MAX_SEED

@@ -21,8 +21,9 @@ import os
 import re
 import stat
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from .digest import sha256
 from .errors import ExitStatus, PatienceError

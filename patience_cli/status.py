@@ -26,10 +26,10 @@ class Standing:
     tableau: tuple[int, ...]
     sources: tuple[int, ...]
     targets: tuple[int, ...]
-    features: tuple["Feature", ...]
+    features: tuple[Feature, ...]
     has_deal_step: bool
     _status_cache: dict
-    scoring: "Scoring | None"
+    scoring: Scoring | None
     _shuttle_cache: dict
 
     def status(self, pos: Position) -> tuple[Status, str]:

@@ -23,7 +23,7 @@ class Wording:
 
     layout: Layout
     specs: tuple[PileSpec, ...]
-    _deal_steps: tuple["DealStep", ...]
+    _deal_steps: tuple[DealStep, ...]
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""

@@ -219,8 +219,8 @@ def search_alone(kind, game_id: str, seed: int, budget: int, variant: str | None
     with *kind* None the depth-first search over every position; until it
     answers, sticks or spends *budget*.  Its answer and itself."""
     from patience_cli.game import Game
-    from patience_cli.solver.search import _depth_first
     from patience_cli.solver.pruning import Pruning
+    from patience_cli.solver.search import _depth_first
 
     game = Game.new(game_id, variant, seed=seed)
     pruning = Pruning(game.rules, start=game.start)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from conftest import cards
+
 from patience_cli.engine import DEAL, Move, MoveKind, Position, Rules
 from patience_cli.game import Game
 from patience_cli.layout import parse_layout
-
-from conftest import cards
 
 #: Three rows that build down in any suit, two foundations from the ace up in
 #: suit, a face-down stock (number 6) and a face-up talon (number 7).

@@ -21,7 +21,7 @@ def pdf_text(path: Path, pages: int | None = None) -> list[str]:
     return [page.extract_text() for page in PdfReader(str(path)).pages[:pages]]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def sheet(game_id: str, paper: str = "a4", seed: int | None = None) -> bytes:
     """A game's sheet (``GAME:VARIANT`` names a variant's), without a deal or
     of the deal *seed*, written once per test process: the many tests that
@@ -46,7 +46,7 @@ def unseeded_sheet(game_id: str) -> bytes:
 SHEETS = [pytest.param("a4", None, id="a4"), pytest.param("letter", 1, id="letter-deal-1")]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unseeded_pages(game_id: str) -> tuple[str, ...]:
     """The text of each page of :func:`unseeded_sheet`."""
     return tuple(page.extract_text()
@@ -76,7 +76,7 @@ def strings(node):
             yield from strings(item)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def unseeded_svg(game_id: str) -> bytes:
     """A game's diagram as SVG, without a deal, written once per test process."""
     with tempfile.TemporaryDirectory() as folder:

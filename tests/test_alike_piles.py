@@ -6,14 +6,13 @@ place (features.routes.Routes.ordered_groups)."""
 import random
 
 import pytest
-
 from conftest import ALL_ROWS, rules_of
 from feature_kit import made_up
+
 from patience_cli.features.feature import Feature
 from patience_cli.game import Game
 from patience_cli.layout import Role
 from patience_cli.position import Move, MoveKind
-
 
 
 def refilled_alike(rules):

@@ -3,10 +3,10 @@ on hand-made positions (a card going up only to the ace above its packet, the
 place passed over, the packets taken up from the left, a finished family's
 packet dealt no more, the loss after two barren deals), and a deal played out."""
 
+from conftest import pile_index, pile_text, played_out, position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_index, pile_text, played_out, position
 
 GAME = "amazons"
 PACKETS, ACES, PACK, KINGS = range(1, 5), range(5, 9), 9, 10

@@ -4,11 +4,10 @@ can never bury it (``as_they_appear``; ``"every"`` for a place that takes
 every such card; ``opens_after`` for places laid only after others)."""
 
 import pytest
+from conftest import filled, pile_index, pile_text, position, refusal
 
 from patience_cli.engine import DEAL
 from patience_cli.game import Game
-
-from conftest import filled, pile_index, pile_text, position, refusal
 
 
 def dealt(rules, pos, times=1):

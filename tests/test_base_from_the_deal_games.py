@@ -3,10 +3,10 @@ the foundations' rank fixed by the deal or chosen by the player.
 Each rule and each sentence that allows or forbids something, shown allowed and
 forbidden on hand-made positions, and the deal as the book lays it."""
 
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
 
 # ---------------------------------------------------------------- General Sedgewick
 GS = "general-sedgewick"

@@ -3,11 +3,14 @@ hand-built positions.  Ramparts: top 1-3, left 4-7, right 8-11, bottom 12-14;
 Reserve 15-26 row by row (15 ends at Ramparts 1, 12, 4 and 8); foundations
 27-30; pack 31; talon 32."""
 
+from conftest import move_between as mv
+from conftest import pile_index as ix
+from conftest import pile_text as pile
+from conftest import position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.games.besieged_city import ORDER
-
-from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
 
 
 def city(**piles):

@@ -4,12 +4,12 @@ that fail, and 'solve' giving all eight magic squares."""
 
 import json
 
+from conftest import move_between, pile_text
+
 from patience_cli.cards import new_pack, parse_card
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.games.caesar import BOOK_SQUARE, magic_squares
-
-from conftest import move_between, pile_text
 
 GAME = "caesar"
 PLACES, DEAD = range(1, 10), 10

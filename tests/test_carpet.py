@@ -5,11 +5,13 @@ pack 73, talon 74."""
 
 from collections import Counter
 
+from conftest import move_between as mv
+from conftest import pile_index as ix
+from conftest import position
+
 from patience_cli.cards import new_pack
 from patience_cli.engine import DEAL, Status, redeal_shuffled
 from patience_cli.game import Game
-
-from conftest import move_between as mv, pile_index as ix, position
 
 
 def carpet(full=True, gaps=(), **cards):

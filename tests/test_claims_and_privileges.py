@@ -3,10 +3,10 @@
 (no. 7) and the Pyramid (no. 16): each rule and each sentence that allows or
 forbids something, shown allowed and forbidden on hand-made positions."""
 
+from conftest import cards, filled, move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import cards, filled, move_between, pile_index, pile_text, position, refusal
 
 # ---------------------------------------------------------------- the Mill
 MILL = "mill"

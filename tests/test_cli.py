@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import ALL_GAMES
 
 EXAMPLE = Path(__file__).parent / "data" / "fours_book_example.txt"

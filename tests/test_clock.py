@@ -1,10 +1,10 @@
 """The Clock (Cadogan no. 9): the twelve cards of Tableau No. 1, each rule
 allowed and forbidden on hand-made positions."""
 
+from conftest import filled, move_between, pile_index, pile_text, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import filled, move_between, pile_index, pile_text, refusal
 
 HOURS, PACKETS, STOCK, TALON = range(1, 13), range(13, 25), 25, 26
 BASES = {1: "6c", 2: "7h", 3: "8s", 4: "9d", 5: "10c", 6: "Jh", 7: "Qs", 8: "Kd", 9: "2c",

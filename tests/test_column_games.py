@@ -4,12 +4,10 @@ and the Salic Law, and what their sheets claim of cards going up during the
 deal.  Each rule shown allowed and forbidden on hand-made or arranged deals."""
 
 import pytest
+from conftest import move_between, pile_index, pile_text, position, refusal
 
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position, refusal
-
 
 # ---------------------------------------------------------------- the Kings
 KINGS = "kings"

@@ -4,13 +4,15 @@ hand-built positions.  Rivers 1-8 (one per column, first row first), helps
 
 from collections import Counter
 
+from conftest import move_between as mv
+from conftest import pile_index as ix
+from conftest import pile_text as pile
+from conftest import position
+
 from patience_cli.cards import new_pack
 from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from patience_cli.features import ProgressiveRows
-
-from conftest import move_between as mv, pile_index as ix, pile_text as pile, position
+from patience_cli.game import Game
 
 
 def table(rows=1, **piles):

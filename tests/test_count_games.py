@@ -2,11 +2,11 @@
 games built on it: the Talkative (Hoffmann no. 18) and the Harvest (Hoffmann
 no. 5), each rule sentence on hand-made positions, the deal, and the end."""
 
-from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from conftest import pile_index, pile_text, played_out, position
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 PACK, WASTE, OUT = 1, 2, 3
 

@@ -6,12 +6,12 @@ waste heap until the next deal through the pack; in the last deal, never."""
 
 import random
 
+from conftest import line_wins, pile_index
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.games import load
 from patience_cli.solver import LOST, WON, solve
-
-from conftest import line_wins, pile_index
 
 GAME = "corners"
 

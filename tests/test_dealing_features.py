@@ -7,14 +7,24 @@ agree."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import cards as cards_of
-
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
+
 from patience_cli.engine import DEAL, Status
-from patience_cli.features import (BottomToTop, DealTo, FormedAtEnd, Hemispheres, OntoLatest,
-                                   PackFill, PlacedRounds, ProgressiveCircles, ProgressiveRows,
-                                   RefillAtDeal, RefillAtOnce, Regather)
+from patience_cli.features import (
+    BottomToTop,
+    DealTo,
+    FormedAtEnd,
+    Hemispheres,
+    OntoLatest,
+    PackFill,
+    PlacedRounds,
+    ProgressiveCircles,
+    ProgressiveRows,
+    RefillAtDeal,
+    RefillAtOnce,
+    Regather,
+)
 from patience_cli.features.talon import redeal_shuffled
 from patience_cli.layout import LayoutError
 

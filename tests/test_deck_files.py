@@ -5,7 +5,6 @@ cards top first in the order ``--deck`` takes them."""
 import json
 
 import pytest
-
 from conftest import ALL_ROWS
 
 

@@ -2,11 +2,11 @@
 otherwise than 'new --help' says: each checked on a seeded deal's deck (the
 order 'new --deck' takes, tests/test_deck_files.py)."""
 
+from conftest import pile_index
+
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.rules_text import render_rules
-
-from conftest import pile_index
 
 
 def top_and_bottom(game, number):

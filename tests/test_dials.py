@@ -1,10 +1,10 @@
 """The Dial No. 1 (Hoffmann no. 11) and No. 2 (no. 12): the deal, each rule
 sentence allowed and forbidden on hand-made positions, and the variants."""
 
+from conftest import cards, move_between, pile_index, pile_text, played_out, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import cards, move_between, pile_index, pile_text, played_out, position, refusal
 
 HOURS, CENTRE, STOCK, WASTE = range(1, 13), 13, 14, 15
 

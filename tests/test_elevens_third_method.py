@@ -5,14 +5,13 @@ covered, and the close: won when what is left all pairs, with at most one
 card in the hand."""
 
 import pytest
+from conftest import move_between, pile_index, pile_text, position, refusal
+from feature_kit import BASE, holds_to_its_words
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.layout import LayoutError, parse_layout
 from patience_cli.position import Move, MoveKind
-
-from conftest import move_between, pile_index, pile_text, position, refusal
-from feature_kit import BASE, holds_to_its_words
 
 GAME, VARIANT = "elevens-2", "third-method"
 HEAPS, STOCK = range(1, 10), 10

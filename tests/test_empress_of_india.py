@@ -6,11 +6,13 @@ queens thrown aside 77."""
 import re
 from collections import Counter
 
+from conftest import move_between as mv
+from conftest import pile_text as pile
+from conftest import position
+
 from patience_cli.cards import new_pack
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import move_between as mv, pile_text as pile, position
 
 
 def table(**piles):

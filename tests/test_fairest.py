@@ -4,10 +4,10 @@ hand-made positions, only the card just turned placed (a talon of
 talon's ``first_claim``; the variant ``let-pass`` lets it pass), and
 Hoffmann's table of thirteen rows replayed."""
 
+from conftest import cards, move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 TOP, HEAPS, PACK, WASTE = range(1, 5), range(5, 9), 9, 10
 GAME = "fairest-1"

@@ -3,12 +3,12 @@ values (``build.step_by = "own"``), each card turned played up or laid on the
 waste heap the player chooses, whose top cards stay free while a card waits
 (``play.placing`` with ``round = 1`` and ``frozen = false``)."""
 
+from conftest import move_between, pile_index, pile_text, position, refusal
+from feature_kit import holds_to_its_words
+
 from patience_cli.building import stepped_order
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position, refusal
-from feature_kit import holds_to_its_words
 
 GAME = "fairest-2"
 FOUNDATIONS, WASTES, PACK, TURNED = range(1, 5), range(5, 9), 9, 10

@@ -8,11 +8,10 @@ on hand-made positions."""
 from collections import Counter
 
 import pytest
+from conftest import filled, move_between, pile_index, pile_text, position, refusal
 
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import filled, move_between, pile_index, pile_text, position, refusal
 
 LUCIE = "la-belle-lucie"
 FANS = range(1, 19)

@@ -7,12 +7,24 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from feature_kit import holds_to_its_words, laid, made_up, move, text_of, undone
+
 from patience_cli.engine import DEAL
-from patience_cli.features import (AsTheyAppear, BaseChoice, Exchange, FaceTurning, FirstClaims,
-                                   FoundationsFirst, Grace, Holds, LookAhead, Routes, Scoring,
-                                   Talon, all_features)
+from patience_cli.features import (
+    AsTheyAppear,
+    BaseChoice,
+    Exchange,
+    FaceTurning,
+    FirstClaims,
+    FoundationsFirst,
+    Grace,
+    Holds,
+    LookAhead,
+    Routes,
+    Scoring,
+    Talon,
+    all_features,
+)
 from patience_cli.layout import LayoutError
 
 

@@ -3,10 +3,10 @@ made up for it: three free cards of different values making a number, taken
 up together with a court card to crown them (``patience remove``), laid as
 one packet, the crown on top, on the first empty place of a group."""
 
+from feature_kit import holds_to_its_words, laid, made_up, text_of, undone
+
 from patience_cli.engine import DEAL
 from patience_cli.position import Move, MoveKind, move_from_text, move_to_text
-
-from feature_kit import holds_to_its_words, laid, made_up, text_of, undone
 
 #: Rows 1-5 (the cushion) and two places (8, 9) for crowned packets.
 PLACES = [{"group": "place", "name": "Place", "role": "foundation", "count": 2, "number": 8,

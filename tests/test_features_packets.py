@@ -6,14 +6,13 @@ and packets re-dealt one by one round the others (``play.redeal_packets``)."""
 
 import copy
 
+import pytest
+from conftest import cards
+from feature_kit import BASE, holds_to_its_words, laid, made_up, move, text_of, undone
+
 from patience_cli.building import stepped_order
 from patience_cli.engine import DEAL, Rules
 from patience_cli.layout import LayoutError, parse_layout
-
-import pytest
-
-from conftest import cards
-from feature_kit import BASE, holds_to_its_words, laid, made_up, move, text_of, undone
 
 #: Two cards set out for show (numbers 8 and 9), each giving the step of the
 #: foundation in its place (4 and 5).

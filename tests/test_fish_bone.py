@@ -2,10 +2,12 @@
 hand-built positions.  Piles: gridiron 1-6, knaves 7-14, kings 15-22,
 queens 23-30, pack 31, talon 32."""
 
+from conftest import move_between as mv
+from conftest import pile_text as pile
+from conftest import position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import move_between as mv, pile_text as pile, position
 
 
 def test_knaves_build_down_in_suit_to_the_ace():

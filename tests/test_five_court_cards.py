@@ -3,10 +3,10 @@ hand-made positions (a heap turned over and thrown out from until an honour,
 the first heap fixing the suit, a heap without one thrown out whole, the
 heaps gathered and dealt into one fewer), and the ends."""
 
+from conftest import pile_text, played_out, position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_text, played_out, position
 
 GAME = "five-court-cards"
 HEAPS, OUT = range(1, 6), 6

@@ -2,10 +2,10 @@
 the PLAY that allows or forbids something, shown allowed and forbidden."""
 
 
+from conftest import cards, position
+
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import cards, position
 
 GARDEN, BOUQUET, F1, F2 = 0, 6, 7, 8  # pile indexes (piles 1-6, 7, 8-11)
 

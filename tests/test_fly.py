@@ -2,11 +2,11 @@
 positions (aces building regardless of suit, the card turned laid on any of
 five waste heaps, the Fly's first claim), and the ends."""
 
-from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 GAME = "fly"
 FOUNDATIONS, FLY, WASTES, PACK, TURNED = range(1, 9), 9, range(10, 15), 15, 16

@@ -3,12 +3,11 @@
 from pathlib import Path
 
 import pytest
+from conftest import position
 
 from patience_cli.engine import DEAL, IllegalMoveError, Move, Status
 from patience_cli.game import Game, parse_deck
 from patience_cli.layout import load_layout
-
-from conftest import position
 
 EXAMPLE = Path(__file__).parent / "data" / "fours_book_example.txt"
 

@@ -2,10 +2,10 @@
 line, refills from the pack, the exchange (features/change_places.py), and
 the book's tableau as read."""
 
+from conftest import move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import Status
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position, refusal
 
 PLACES, PACK, OUT = range(1, 26), 26, 27
 GAME = "fourteenth"

@@ -9,10 +9,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import HOSTILE_CHARACTERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import HOSTILE_CHARACTERS
 from patience_cli import cli, printing
 
 COMMANDS = ["new", "show", "moves", "move", "deal", "auto", "undo", "restart", "rules",

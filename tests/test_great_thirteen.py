@@ -5,13 +5,12 @@ re-deal followed literally, and a deal played from the shell to a win."""
 
 from collections import Counter
 
+from conftest import move_between, pile_index, pile_text, position, refusal, won_from_the_shell
+from feature_kit import holds_to_its_words
+
 from patience_cli import rules_text
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import (move_between, pile_index, pile_text, position, refusal,
-                      won_from_the_shell)
-from feature_kit import holds_to_its_words
 
 GAME = "great-thirteen"
 GROUND, NUMERALS, BALCONY = range(1, 9), range(9, 17), range(17, 25)

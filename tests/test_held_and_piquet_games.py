@@ -9,13 +9,12 @@ books' worked example replayed."""
 import json
 
 import pytest
+from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 from patience_cli.cards import new_pack, parse_card
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.games import load
-
-from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 
 def arranged(game_id, variant, first):
@@ -268,7 +267,7 @@ def test_olga_the_board_and_json_hide_the_face_down_rows_only(run):
     run("new", OLGA, "--seed", "8")
     game = Game.new(OLGA, seed=8)
     col = game.position.piles[pile_index(game.rules, 1)]
-    line = next(l for l in run("show", "--ascii").out.splitlines() if " 1  " in l)
+    line = next(x for x in run("show", "--ascii").out.splitlines() if " 1  " in x)
     shown = line.split(" 1  ")[1].split()
     assert shown[1::2][:3] == ["##"] * 3                    # rows two, four and six
     assert shown[0::2] == [c.text(ascii=True) for c in col[0::2]]

@@ -3,11 +3,11 @@ hand-made positions (cards usable only in their own hemisphere, exchanges,
 marriages in the Race, talon cards in any Race, vacancies refilled first at
 the deal, the barriers only at the end), and the ends."""
 
-from patience_cli.engine import DEAL, Move, MoveKind, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 GAME = "hemispheres"
 EUROPEAN, ASIATIC, AUSTRALIAN, AFRICAN = range(1, 4), range(4, 7), range(7, 10), range(10, 13)

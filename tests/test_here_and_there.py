@@ -4,10 +4,10 @@ the player to move playing his card turned, the other's waste heap one above
 or below, the turn passing, the waste heap taken up when the turn comes),
 the end, the program's hand and the study commands' refusal."""
 
+from conftest import move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position, refusal
 
 GAME = "here-and-there"
 FOUNDATIONS = range(1, 9)

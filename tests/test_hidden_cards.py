@@ -1,11 +1,11 @@
 """Travellers (features/travel.py) and Hidden Cards (Hoffmann no. 10): the
 deal, each rule sentence on hand-made positions, and the ends."""
 
-from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from conftest import pile_index, pile_text, played_out, position
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 HEAPS, RESERVE, KINGS = range(1, 13), 13, 14
 GAME = "hidden-cards"

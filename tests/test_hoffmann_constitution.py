@@ -2,11 +2,11 @@
 allows or forbids something, shown allowed and forbidden on hand-made positions
 (the first, Hoffmann's own diagram), and the deal as the book lays it."""
 
+from conftest import pile_index, pile_text, position, refusal
+
 from patience_cli.cards import parse_card
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_index, pile_text, position, refusal
 
 HC = "hoffmann-constitution"
 UPPER, HEAPS, LOWER = range(1, 9), range(9, 17), range(17, 25)

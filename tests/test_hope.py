@@ -2,10 +2,10 @@
 positions (three cards turned, the suit put aside, five turns then the
 reshuffle, three operations), the ends and the variants."""
 
+from conftest import pile_text, played_out, position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_text, played_out, position
 
 GAME = "hope"
 PACK, TABLE, SUIT = 1, 2, 3

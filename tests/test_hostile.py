@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import HOSTILE_CHARACTERS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import HOSTILE_CHARACTERS
 from patience_cli import cli, output
 from patience_cli import state as state_mod
 from patience_cli.game import MAX_DECK_TEXT

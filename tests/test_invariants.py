@@ -9,6 +9,7 @@ import re
 from collections import Counter
 
 import pytest
+from conftest import ALL_GAMES, ALL_ROWS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,8 +17,6 @@ from patience_cli.cards import new_pack
 from patience_cli.engine import Move, Position, Rules, Status
 from patience_cli.game import Game
 from patience_cli.rng import MAX_SEED
-
-from conftest import ALL_GAMES, ALL_ROWS
 
 #: a per-game budget: six random deals, each played for up to 60 random moves
 SETTINGS = settings(max_examples=6, deadline=None,

@@ -4,12 +4,11 @@
 import tomllib
 
 import pytest
+from conftest import move_between, pile_index, pile_text, position, refusal
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.layout import LayoutError, data_dir, parse_layout
-
-from conftest import move_between, pile_index, pile_text, position, refusal
 
 ACES, PACKETS, HEAPS = range(1, 9), range(9, 13), range(13, 25)
 GAME = "lady-of-the-manor"

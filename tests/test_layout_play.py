@@ -6,13 +6,11 @@ grace, vacancies filled at the next deal."""
 
 import tomllib
 
-from patience_cli.game import Game
 from patience_cli.layout import parse_layout
 
 
 def _garden_with_runs(move: str):
     """The Flower-Garden's layout with the Garden's piles moving runs."""
-    import tomllib
 
     from patience_cli.games import rules_for
     from patience_cli.layout import layout_path
@@ -25,6 +23,7 @@ def _garden_with_runs(move: str):
 
 def test_a_built_run_moves_as_a_unit_where_the_layout_says_so():
     from conftest import cards
+
     from patience_cli.engine import Move, Position
 
     rules, layout = _garden_with_runs("built-run")
@@ -47,11 +46,13 @@ def test_a_built_run_moves_as_a_unit_where_the_layout_says_so():
 
 def test_runs_stay_single_cards_where_the_layout_says_top():
     from conftest import cards
+
     from patience_cli.engine import Move, Position
 
     rules, layout = _garden_with_runs("top")
     piles = [()] * len(layout.piles)
-    piles[0], piles[1], piles[6] = cards("7c 6h"), cards("8d"), cards("Ah")  # (the ace: play goes on)
+    # (the ace: play goes on)
+    piles[0], piles[1], piles[6] = cards("7c 6h"), cards("8d"), cards("Ah")
     pos = Position(tuple(piles), (0,) * len(piles))
     assert not rules.is_legal(pos, Move("move", 0, 1, 2))
     assert "one card moves at a time" in rules.move_reason(pos, Move("move", 0, 1, 2))
@@ -59,6 +60,7 @@ def test_runs_stay_single_cards_where_the_layout_says_top():
 
 def test_a_face_up_run_moves_whatever_its_order():
     from conftest import cards
+
     from patience_cli.engine import Move, Position
 
     rules, layout = _garden_with_runs("face-up-run")
@@ -70,9 +72,9 @@ def test_a_face_up_run_moves_whatever_its_order():
 
 
 def test_a_reserve_receives_cards_only_where_its_layout_gives_it_a_build():
-    import tomllib
 
     from conftest import cards
+
     from patience_cli.engine import Move, Position
     from patience_cli.games import rules_for
     from patience_cli.layout import layout_path
@@ -94,9 +96,9 @@ def test_a_reserve_receives_cards_only_where_its_layout_gives_it_a_build():
 def test_a_foundation_base_decided_by_the_first_card_laid():
     """base = until = "first": the group's first card fixes the rank every
     pile starts with, and each pile goes round the corner to the rank below."""
-    import tomllib
 
     from conftest import cards
+
     from patience_cli.engine import Move, Position
     from patience_cli.games import rules_for
     from patience_cli.layout import layout_path
@@ -121,7 +123,6 @@ def test_a_foundation_base_decided_by_the_first_card_laid():
 
 
 def _garden(change):
-    import tomllib
 
     from patience_cli.games import rules_for
     from patience_cli.layout import layout_path
@@ -133,6 +134,7 @@ def _garden(change):
 
 def test_the_pack_dealt_a_card_to_each_pile_of_a_group():
     from conftest import cards
+
     from patience_cli.engine import DEAL, Position
 
     def change(raw):
@@ -152,6 +154,7 @@ def test_the_pack_dealt_a_card_to_each_pile_of_a_group():
 
 def test_the_tableau_gathered_up_and_dealt_again():
     from conftest import cards
+
     from patience_cli.engine import DEAL, Position
 
     def change(raw):
@@ -169,6 +172,7 @@ def test_the_tableau_gathered_up_and_dealt_again():
 
 def test_a_counted_grace_frees_one_buried_card_for_a_foundation():
     from conftest import cards
+
     from patience_cli.engine import Move, Position
 
     def change(raw):
@@ -219,6 +223,7 @@ def test_a_grace_move_is_typed_with_its_card(tmp_path, monkeypatch, run):
 
 def test_vacancies_filled_at_the_next_deal_and_piles_kept_at_a_size():
     from conftest import cards
+
     from patience_cli.engine import DEAL, Move, Position
 
     def at_deal(raw):
@@ -253,9 +258,9 @@ def test_vacancies_filled_at_the_next_deal_and_piles_kept_at_a_size():
 def test_a_foundation_base_chosen_by_the_player():
     """base = "first" with nothing dealt to the foundations: the first card the
     player lays on one fixes the rank every other starts with."""
-    import tomllib
 
     from conftest import cards
+
     from patience_cli.engine import Move, Position
     from patience_cli.games import rules_for
     from patience_cli.layout import layout_path

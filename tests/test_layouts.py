@@ -1,19 +1,17 @@
 """Every registered layout is well formed; the shared renderers honour what a
 layout says (orientation, spread) without knowing the game."""
 
-import tomllib
-
 import json
 import re
+import tomllib
 
 import pytest
+from conftest import ALL_GAMES, ALL_ROWS
 
 from patience_cli import printing
 from patience_cli.game import Game
 from patience_cli.layout import BOOKS, Role, data_dir, load_layout, parse_layout
 from patience_cli.rules_text import render_rules
-
-from conftest import ALL_GAMES, ALL_ROWS
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)

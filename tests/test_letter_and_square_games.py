@@ -3,10 +3,10 @@
 something, shown allowed and forbidden on hand-made positions, and the
 Square's worked example of reversing a sequence."""
 
+from conftest import cards, filled, move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import cards, filled, move_between, pile_index, pile_text, position, refusal
 
 # ---------------------------------------------------------------- Margarethe
 MAR = "margarethe"
@@ -98,7 +98,8 @@ def test_anna_knaves_that_turn_up_anywhere_are_laid_in_the_n_at_once():
     assert pile_text(rules, pos, A_TALON) == "" and pile_text(rules, pos, A_KNAVE) == "Jd"
     rules, pos = filled(ANNA, {1: "7h", 2: "8h", A_PACK: "4s Jc"}, A_HELPS, down={A_PACK: 2})
     pos = rules.apply(pos, move_between(rules, 2, 1))            # the vacancy takes the J♣ ...
-    assert pile_text(rules, pos, A_KNAVE) == "Jc" and pile_text(rules, pos, 2) == "4s"  # ... which goes on
+    # ... which goes on
+    assert pile_text(rules, pos, A_KNAVE) == "Jc" and pile_text(rules, pos, 2) == "4s"
 
 
 def test_anna_helps_marry_upwards_in_suit_top_card_only():

@@ -2,10 +2,10 @@
 forbids something, shown allowed and forbidden on hand-made positions, and the
 deal as the book lays it."""
 
+from conftest import pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_index, pile_text, position, refusal
 
 NIV = "nivernaise"
 FLANKS, ACES, KINGS, LINE = range(1, 9), range(9, 13), range(13, 17), range(17, 23)

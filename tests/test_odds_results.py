@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from test_json import valid
 
 from patience_cli.games import load
 from patience_cli.layout import load_layout, rules_fingerprint
@@ -21,7 +22,6 @@ from patience_cli.odds_results import (
     tally,
 )
 from patience_cli.solver import REVISION, SAFE_NARROWED, proofs_since
-from test_json import valid
 
 SMALL, LARGE = Budget(50, 10.0), Budget(20_000, 10.0)
 
@@ -164,7 +164,7 @@ def test_odds_keeps_each_answer_and_a_second_run_takes_them(run, tmp_path):
     path = Path(first["results"])
     assert path == Path("output/odds/fours.jsonl") and first["reused"] == 0
     lines = path.read_text().splitlines()
-    assert sorted(json.loads(l)["seed"] for l in lines) == list(range(1, 21))
+    assert sorted(json.loads(x)["seed"] for x in lines) == list(range(1, 21))
     more = valid(run("odds", "fours", "--deals", "30", "--json").out)
     assert more["reused"] == 20 and len(path.read_text().splitlines()) == 30
     fresh = valid(run("odds", "fours", "--deals", "30", "--no-results", "--json").out)
@@ -220,8 +220,8 @@ def test_a_deal_stopped_by_the_memory_cap_is_undecided_within_the_positions_it_r
     """A search that gave up for memory did not have the run's budget: its
     answer says the positions it reached, so a run with that budget, on a
     machine with more memory, tries the deal again."""
-    from patience_cli.solver import search as solver
     from patience_cli.odds_run import solve_deal
+    from patience_cli.solver import search as solver
 
     monkeypatch.setattr(solver, "LOOKS", 1)  # a look at the memory every 256 positions
     found = solve_deal("flower-garden", None, 2, LARGE, memory=0)

@@ -3,11 +3,11 @@
 sentence that allows or forbids something, allowed and forbidden on
 hand-made positions, and the deal as the book lays it."""
 
+from conftest import filled, move_between, pile_index, pile_text, played_out, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.outcome import Outcome
-
-from conftest import filled, move_between, pile_index, pile_text, played_out, position, refusal
 
 THIRTEENS, ELEVENS = "thirteens", "elevens-1"
 T_PLACES, T_STOCK, T_OUT = range(1, 11), 11, 12

@@ -2,11 +2,11 @@
 book's worked example of a card gone up keeping its count, the spread waste,
 the shuffled new deals and the grace without a waste heap, and the ends."""
 
-from patience_cli.engine import DEAL, Move, MoveKind, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal, won_from_the_shell
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Move, MoveKind, Status
+from patience_cli.game import Game
 
 GAME = "parisienne"
 HEAPS, WASTE, ACES, KINGS, PACK = range(1, 5), 5, range(6, 10), range(10, 14), 14

@@ -4,12 +4,19 @@ kings' two orders, the exchange between them, the chain of travelling cards
 run until a card can be played, the new deals gathered row by row), and a
 deal played from the shell to a win."""
 
+from conftest import (
+    cards,
+    move_between,
+    pile_index,
+    pile_text,
+    position,
+    refusal,
+    won_from_the_shell,
+)
+from feature_kit import holds_to_its_words
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import (cards, move_between, pile_index, pile_text, position, refusal,
-                      won_from_the_shell)
-from feature_kit import holds_to_its_words
 
 GAME = "petits-paquets"
 HEAPS, FAN, ASIDE = range(1, 13), 13, 14

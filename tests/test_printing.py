@@ -10,16 +10,15 @@ import subprocess
 import sys
 
 import pytest
+from conftest import ALL_GAMES
 from pypdf import PdfReader
+from sheet_kit import SHEETS, flat, pdf_text, sheet, unseeded_pages, unseeded_sheet, unseeded_svg
 from syrupy.extensions.single_file import SingleFileSnapshotExtension
 
 from patience_cli import printing
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.rules_text import render_rules
-
-from conftest import ALL_GAMES
-from sheet_kit import SHEETS, flat, pdf_text, sheet, unseeded_pages, unseeded_sheet, unseeded_svg
 
 
 @pytest.fixture
@@ -147,7 +146,7 @@ def test_booklet_has_title_contents_and_every_game(tmp_path):
     printing.write_booklet(path, "a4")
     reader = PdfReader(str(path))
 
-    @functools.lru_cache(maxsize=None)
+    @functools.cache
     def page_text(number: int) -> str:  # the pages looked at alone: not the rule sheets
         return reader.pages[number].extract_text()
 

@@ -2,10 +2,10 @@
 another.  Each rule and each sentence that allows or forbids something,
 shown allowed and forbidden on hand-made positions."""
 
+from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import cards, filled, move_between, pile_index, pile_text, refusal, with_pack
 
 BL = "blockade"
 COLUMNS = range(1, 13)
@@ -32,7 +32,8 @@ def test_blockade_rule_1_a_card_is_free_when_none_lies_below_it():
     assert refusal(rules, pos, 1, 2) is None                       # the lowest card is free
     freed = rules.apply(pos, move_between(rules, 1, 2))
     assert pile_text(rules, freed, 1) == "Ah"                      # not refilled yet (rule 4)
-    assert refusal(rules, freed, 1, B_F1) is None                  # taking a card frees the one above
+    # taking a card frees the one above
+    assert refusal(rules, freed, 1, B_F1) is None
 
 
 def test_blockade_rule_2_aces_go_up_in_suit_to_the_kings():

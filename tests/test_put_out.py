@@ -5,8 +5,8 @@ leaves them out, as no rule reads the order cards went out in
 import random
 
 import pytest
-
 from conftest import ALL_ROWS, rules_of
+
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 

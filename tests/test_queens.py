@@ -3,12 +3,12 @@ the shutter and the kings, each rule sentence on hand-made positions, and the
 talon's queens paying for a fresh pack (the book's counted example: six
 queens, eighteen cards besides them)."""
 
+from conftest import cards, move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.cards import new_pack, parse_card
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
 from patience_cli.games.queens import key_paid, talon_paid
-
-from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 GAME = "queens"
 FOUNDATIONS, KEY, SHUTTER, PACK, TALON = range(1, 9), 9, range(10, 17), 17, 18

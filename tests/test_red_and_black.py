@@ -4,10 +4,10 @@ shown allowed and forbidden on hand-made positions."""
 
 from collections import Counter
 
+from conftest import move_between, pile_index, pile_text, position
+
 from patience_cli.engine import DEAL, Status, redeal_shuffled
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position
 
 GAME = "red-and-black"
 F = 9              # the first foundation's number (9-16)

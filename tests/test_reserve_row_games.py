@@ -5,12 +5,10 @@ Olympus (Cadogan no. 36).  Each rule and each sentence that allows or forbids
 something, shown allowed and forbidden on hand-made positions."""
 
 import pytest
+from conftest import filled, move_between, pile_index, pile_text, position, refusal
 
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import filled, move_between, pile_index, pile_text, position, refusal
-
 
 # ---------------------------------------------------------------- Two Rings
 RINGS = "two-rings"

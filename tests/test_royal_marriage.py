@@ -1,11 +1,11 @@
 """Royal Marriage (Hoffmann no. 6) and the rule feature it stands on
 (features/between.py): the deal, each rule allowed and forbidden, the end."""
 
-from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 PACK, OUT = 53, 54
 GAME = "royal-marriage"

@@ -3,12 +3,12 @@ card is called safe to send up only where no line could need it kept back,
 the solver then trying nothing else, and ``auto --foundations`` playing it.
 Where a card that could go up is not safe, the player is told why."""
 
+from conftest import pile_index, position
+
 from patience_cli.engine import Move, Status
 from patience_cli.game import Game
 from patience_cli.games import load
 from patience_cli.solver import WON, solve
-
-from conftest import pile_index, position
 
 
 def test_a_card_is_not_called_safe_to_play_up_while_another_could_take_its_place():

@@ -2,10 +2,10 @@
 allows or forbids something, shown allowed and forbidden on hand-made positions,
 and the deal circle by circle as the book lays it."""
 
+from conftest import pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_index, pile_text, position, refusal
 
 SHAH = "shah"
 INNER, MIDDLE, OUTER = range(1, 9), range(9, 17), range(17, 25)

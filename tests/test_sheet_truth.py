@@ -7,15 +7,22 @@ import io
 import re
 
 import pytest
+from conftest import ALL_GAMES
 from pypdf import PdfReader
+from sheet_kit import (
+    SHEETS,
+    diagram_text,
+    flat,
+    pdf_text,
+    sheet,
+    strings,
+    unseeded_pages,
+    unseeded_svg,
+)
 
 from patience_cli import printing
 from patience_cli.game import Game
 from patience_cli.layout import Role, load_layout
-
-from conftest import ALL_GAMES
-from sheet_kit import (SHEETS, diagram_text, flat, pdf_text, sheet, strings, unseeded_pages,
-                       unseeded_svg)
 
 
 @pytest.mark.parametrize("game_id", ALL_GAMES)

@@ -2,10 +2,10 @@
 something, shown allowed and forbidden on hand-made positions, and the deal as
 the book lays it."""
 
+from conftest import cards, move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import cards, move_between, pile_index, pile_text, position, refusal
 
 SLY = "sly"
 PROMENADE, ACES, KINGS = range(1, 21), range(21, 25), range(25, 29)

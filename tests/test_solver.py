@@ -8,19 +8,16 @@ import shlex
 from collections import deque
 
 import pytest
+from conftest import ALL_GAMES, cards, move_between, pile_index, position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from patience_cli.cards import Suit
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-from patience_cli.solver import GAVE_UP, LOST, WON, solve
-from patience_cli.solver.pruning import Pruning
-from patience_cli.solver.pruning import AFTER_DEAL
-
 from patience_cli.games import load
-
-from conftest import ALL_GAMES, cards, move_between, pile_index, position
+from patience_cli.solver import GAVE_UP, LOST, WON, solve
+from patience_cli.solver.pruning import AFTER_DEAL, Pruning
 
 
 def exhaustive(rules, start) -> str:

@@ -4,12 +4,12 @@ depart little from its first move miss within the same positions; its wins
 replay through the engine, its ends prove nothing, and a round's answer is
 the same each time it runs."""
 
+from conftest import replays_to_won, search_alone
+
 from patience_cli.game import Game
 from patience_cli.solver.beam import Beam, worth_beaming
 from patience_cli.solver.bounded import FewDepartures
 from patience_cli.solver.pruning import Pruning
-
-from conftest import replays_to_won, search_alone
 
 
 def test_a_beam_wins_a_deal_of_red_and_black_that_the_other_searches_miss():

@@ -5,16 +5,15 @@ move; the bound each keeps to, that their wins replay through the engine and
 that their running out is never called a loss."""
 
 import pytest
+from conftest import cards, pile_index, position
 
-from patience_cli.solver import bounded as solver_bounded
-from patience_cli.solver import search as solver
 from patience_cli.engine import Status
 from patience_cli.game import Game
 from patience_cli.position import MoveKind
+from patience_cli.solver import bounded as solver_bounded
+from patience_cli.solver import search as solver
 from patience_cli.solver.bounded import NEVER, Bounded, FewDepartures, when_wanted
 from patience_cli.solver.pruning import Pruning
-
-from conftest import cards, pile_index, position
 
 SPADES, HEARTS = cards("As")[0].suit, cards("Ah")[0].suit
 

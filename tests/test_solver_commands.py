@@ -7,11 +7,10 @@ import json
 import re
 
 import pytest
+from conftest import ALL_GAMES
 
 from patience_cli.game import Game
 from patience_cli.solver import GAVE_UP, LOST, WON, solve
-
-from conftest import ALL_GAMES
 
 
 def test_a_proof_of_no_win(run):

@@ -4,14 +4,14 @@ takes, its moves held to the engine's, its search to the engine's search."""
 import random
 
 import pytest
-
 from conftest import ALL_GAMES, pile_index, position, rules_of
-from patience_cli.solver import compact as solver_compact
-from patience_cli.solver import search as solver
+
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver import compact as solver_compact
+from patience_cli.solver import search as solver
 from patience_cli.solver.compact import Compact, CompactSearch, Tables, as_move
 from patience_cli.solver.pruning import Pruning
 from patience_cli.solver.stuck import Held

@@ -4,8 +4,8 @@ the games it takes, and its moves held to the engine's, in order."""
 import random
 
 import pytest
-
 from conftest import ALL_ROWS, rules_of
+
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.solver.moves import PlainMoves

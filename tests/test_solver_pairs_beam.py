@@ -7,14 +7,13 @@ rounds are the deal-to-deal beam's, whose tests show them the same each time
 they run)."""
 
 import pytest
+from conftest import replays_to_won, search_alone
 
-from patience_cli.solver import search as solver
 from patience_cli.game import Game
+from patience_cli.solver import search as solver
 from patience_cli.solver.guide import Guide
 from patience_cli.solver.pairs_beam import PairsBeam, worth_pairs_beam
 from patience_cli.solver.pruning import Pruning
-
-from conftest import replays_to_won, search_alone
 
 
 def test_the_beam_wins_a_deal_of_the_fourteenth_played_once_that_depth_first_misses():

@@ -4,14 +4,13 @@ solver_playouts read the ranks alone; their wins replay through the engine,
 and the solver plays them in those games only."""
 
 import pytest
+from conftest import replays_to_won, search_alone
 
 from patience_cli.engine import Status
 from patience_cli.game import Game
-from patience_cli.solver.search import _depth_first_rounds
 from patience_cli.solver.placed import PlacedLines, Ranks
 from patience_cli.solver.pruning import Pruning
-
-from conftest import replays_to_won, search_alone
+from patience_cli.solver.search import _depth_first_rounds
 
 
 def test_the_fly_and_the_fairest_no_2_are_read_as_ranks_climbing_their_chains():

@@ -5,12 +5,12 @@ built on, deals that the rounds departing little from the first move miss;
 their wins replay through the engine, their ends prove nothing, and a
 round's answer is the same each time it runs."""
 
+from conftest import replays_to_won, search_alone
+
 from patience_cli.game import Game
 from patience_cli.solver.bounded import Bounded, FewDepartures, when_wanted
 from patience_cli.solver.playouts import Playouts, worth_playing_out
 from patience_cli.solver.pruning import Pruning
-
-from conftest import replays_to_won, search_alone
 
 
 def test_lines_with_noise_win_a_deal_of_the_fairest_no_2_that_burying_few_cards_misses():

@@ -6,12 +6,12 @@ positions a full search proves lost, and the searches it shortens."""
 import random
 
 import pytest
-
 from conftest import position
 from test_solver_compact import COMPACT  # the games the compact search takes
-from patience_cli.solver import compact as solver_compact
+
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver import compact as solver_compact
 from patience_cli.solver.compact import CompactSearch, Tables
 from patience_cli.solver.pruning import Pruning
 from patience_cli.solver.reach import CompactReach

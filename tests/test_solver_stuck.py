@@ -5,14 +5,14 @@ and not, never a position on a winning line, and the search it shortens."""
 import random
 
 import pytest
-
 from conftest import ALL_GAMES, pile_index, position, rules_of
-from patience_cli.solver import stuck as solver_stuck
+
 from patience_cli.cards import Card, Suit
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 from patience_cli.layout import load_layout
 from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver import stuck as solver_stuck
 from patience_cli.solver.stuck import Held
 
 HELD = [("anna", None), ("capricieuse", None), ("four-corners", None), ("la-belle-lucie", None),

@@ -3,11 +3,11 @@ positions (kings down in suit, auxiliaries up in suit, vacancies from the
 pack and then from either waste heap, the deal by threes to two waste heaps,
 a waste card played at once), and the ends."""
 
-from patience_cli.engine import DEAL, Move, MoveKind, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Status
+from patience_cli.game import Game
 
 GAME = "spark"
 AUX, KINGS, PACK, WASTES = range(1, 13), range(13, 21), 21, (22, 23)

@@ -1,10 +1,10 @@
 """The Star (Hoffmann no. 2): the lay-out, each rule allowed and forbidden,
 and the end; the pairs' ``partner`` rule and the refill from the same place."""
 
+from conftest import move_between, pile_index, pile_text, position, refusal
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import move_between, pile_index, pile_text, position, refusal
 
 INNER, OUTER, STOCK, TURNED, OUT = range(1, 9), range(9, 17), 17, 18, 19
 GAME = "star"

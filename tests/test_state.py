@@ -12,7 +12,10 @@ import pytest
 from patience_cli import state as state_mod
 from patience_cli.game import Game
 from patience_cli.state import (
-    BusyError, NoGameError, StateError, Store,
+    BusyError,
+    NoGameError,
+    StateError,
+    Store,
 )
 
 

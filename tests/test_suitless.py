@@ -5,12 +5,12 @@ rank is a hand to the pruning (patience_cli.advice, patience_cli.solver.pruning)
 import random
 
 import pytest
-
 from conftest import ALL_ROWS, rules_of
+
 from patience_cli.cards import Card
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
-from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver import WON, solve
 from patience_cli.solver.pruning import Pruning
 
 SUITLESS = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).suitless]

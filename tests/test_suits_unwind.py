@@ -4,14 +4,14 @@ formed at the end), and the beam led by the cards placed that it lets win."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import line_wins, search_alone
+
 from patience_cli.cards import parse_card
 from patience_cli.features.suits_unwind import SuitsUnwind, unwinds
 from patience_cli.game import Game
 from patience_cli.games import load
-from patience_cli.solver.placing_beam import PlacingBeam, worth_placing_beam
 from patience_cli.solver import search as solver
+from patience_cli.solver.placing_beam import PlacingBeam, worth_placing_beam
 from patience_cli.solver.pruning import Pruning
 
 ZODIAC, EQUATOR, STOCK = range(0, 24), range(24, 32), 40

@@ -4,13 +4,12 @@ each sentence of the book that allows or forbids something."""
 from collections import Counter
 
 import pytest
+from conftest import cards, position
 
 from patience_cli.cards import new_pack
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import DeckError, Game, check_deck, shuffled_deck
 from patience_cli.layout import load_layout
-
-from conftest import cards, position
 
 
 def play_out(game: Game) -> None:
@@ -62,7 +61,8 @@ def test_an_exact_twin_pairs_and_the_same_heap_is_turned_next():
     pos = rules.apply(pos, DEAL)                               # B turns the 7♥
     assert paired(rules, pos) == "7h 7h"
     assert pos.piles[0] == cards("9s") and pos.down[0] == 1    # A's 9♠ uncovered, face down
-    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")           # the next card of that heap
+    # the next card of that heap
+    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")
 
 
 def test_same_value_other_suit_or_a_face_down_twin_does_not_pair():

@@ -3,10 +3,10 @@ and Shade (Cadogan no. 24 = Hoffmann no. 53) and the Constitution (Cadogan
 no. 19).  Each rule and each sentence that allows or forbids something,
 shown allowed and forbidden on hand-made positions."""
 
+from conftest import filled, move_between, pile_index, pile_text, refusal
+
 from patience_cli.engine import DEAL, Move, Status
 from patience_cli.game import Game
-
-from conftest import filled, move_between, pile_index, pile_text, refusal
 
 # ---------------------------------------------------------------- Light and Shade
 LS = "light-and-shade"

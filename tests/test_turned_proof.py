@@ -8,12 +8,12 @@ lost is lost when searched to its end without the proof."""
 
 import random
 
+from conftest import pile_index, position
+
 from patience_cli.engine import DEAL, Status
 from patience_cli.features.turned_proof import TurnedOrder
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
-
-from conftest import pile_index, position
 
 GAME, VARIANT = "fairest-1", "let-pass"
 PACK, WASTE = 9, 10

@@ -3,11 +3,11 @@ pairing, each rule sentence on hand-made positions (a card laid on or slid
 under a heap of its suit, the card beside the row, the row gathered under
 the pack and a new row begun), and the ends."""
 
+from conftest import pile_text, played_out, position
+
 from patience_cli.cards import parse_card
 from patience_cli.engine import DEAL, Status
 from patience_cli.game import Game
-
-from conftest import pile_text, played_out, position
 
 GAME = "valentine"
 ROW, BESIDE, PACK = range(1, 5), 5, 6

@@ -4,11 +4,10 @@ the Twos (no. 36) and Queens and Knaves (no. 55).  Each rule and each sentence
 that allows or forbids something, shown allowed and forbidden on hand-made
 positions."""
 
-from patience_cli.engine import DEAL, Move, Status
-from patience_cli.game import Game
-
 from conftest import filled, move_between, pile_index, pile_text, position, refusal
 
+from patience_cli.engine import DEAL, Move, Status
+from patience_cli.game import Game
 
 # ---------------------------------------------------------------- the Four Seasons
 SEASONS = "four-seasons"

@@ -6,13 +6,13 @@ set taken up, listed and taken back from the shell."""
 import itertools
 import json
 
+from conftest import filled, pile_index, pile_text
+from feature_kit import holds_to_its_words
+
 from patience_cli.engine import DEAL, Status, replay
 from patience_cli.game import Game
 from patience_cli.position import Move, MoveKind
 from patience_cli.solver.pruning import Pruning
-
-from conftest import filled, pile_index, pile_text
-from feature_kit import holds_to_its_words
 
 GAME = "wheel"
 CUSHION, CIRCLE, CROSS, PACK = range(1, 13), range(13, 37), range(37, 45), 45

@@ -4,10 +4,10 @@ suit and refilled from the waste of the player to move, the card turned onto
 the other's reserve or waste heap, the turn passing), the end, and the
 program's hand."""
 
-from patience_cli.engine import DEAL, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
+
+from patience_cli.engine import Status
+from patience_cli.game import Game
 
 GAME = "wrangle"
 FOUNDATIONS = range(1, 9)

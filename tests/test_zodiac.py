@@ -4,11 +4,11 @@ talon, never each other; spaces filled when the player likes; the talon
 redealt while it places cards; the foundations formed only at the end), and
 the ends."""
 
-from patience_cli.engine import DEAL, Move, MoveKind, Status
-from patience_cli.game import Game
-
 from conftest import move_between, pile_index, pile_text, position, refusal
 from feature_kit import holds_to_its_words
+
+from patience_cli.engine import DEAL, Move, MoveKind, Status
+from patience_cli.game import Game
 
 GAME = "zodiac"
 ZODIAC, EQUATOR, ACES, KINGS, PACK, TALON = range(1, 25), range(25, 33), range(33, 37), \

@@ -7,8 +7,10 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
+from collections.abc import Iterator
+from datetime import UTC
 from pathlib import Path
-from typing import Annotated, Any, Iterator, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -104,7 +106,7 @@ def _main_options(
 NameOpt = Annotated[str, typer.Option(
     "--name", "-n", help="Which saved game: several can be kept side by side.",
     show_default=True)]
-StateOpt = Annotated[Optional[str], typer.Option(
+StateOpt = Annotated[str | None, typer.Option(
     "--state", envvar="PATIENCE_HOME", show_default=False,
     help="Folder where games are kept (default: your user state folder).")]
 AsciiOpt = Annotated[bool, typer.Option(
@@ -113,7 +115,7 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")
 RevealOpt = Annotated[bool, typer.Option(
     "--reveal", help="With --json: name the face-down cards too (hidden otherwise), and "
                      "give the whole position.")]
-VariantOpt = Annotated[Optional[str], typer.Option(
+VariantOpt = Annotated[str | None, typer.Option(
     "--variant", help="A named variant of the game (see 'patience list').")]
 
 
@@ -125,7 +127,7 @@ def seconds_given(value: float) -> float:
     return value
 
 
-MemoryOpt = Annotated[Optional[int], typer.Option(
+MemoryOpt = Annotated[int | None, typer.Option(
     "--memory", min=50, max=1_000_000, show_default=False,
     help="Megabytes of memory a search may take, at most (default 900; with --jobs, "
          "shared among them): a search that reaches it stops, undecided.")]
@@ -269,9 +271,9 @@ def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]
 
 
 def now() -> str:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def record_finish(game: Game, name: str, state: str | Path | None) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -39,10 +39,10 @@ RESULTS_FOLDER = Path("output") / "odds"
 def odds(
     game: Annotated[str, typer.Argument(autocompletion=_complete_game,
                                         help="The game, e.g. fours.")],
-    deals: Annotated[Optional[int], typer.Option(
+    deals: Annotated[int | None, typer.Option(
         "--deals", "-d", min=1, max=1_000_000,
         help="Solve deals 1 to N (100 unless --seeds).")] = None,
-    seeds: Annotated[Optional[str], typer.Option(
+    seeds: Annotated[str | None, typer.Option(
         "--seeds", help="The deals to solve: FIRST-LAST, or several joined by commas "
         "(1-1000000; 1-10,50-60).")] = None,
     states: Annotated[int, typer.Option(
@@ -54,13 +54,13 @@ def odds(
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, max=256,
                                       help="Worker processes on this machine (at most one "
                                       "a core; the memory cap is shared among them).")] = 1,
-    results: Annotated[Optional[str], typer.Option(
+    results: Annotated[str | None, typer.Option(
         "--results", "-r", help="The results file each deal's answer is added to as it "
         "comes, and taken from when the deal is asked again (default: "
         "output/odds/GAME.jsonl).")] = None,
     no_results: Annotated[bool, typer.Option(
         "--no-results", help="Keep no results file: solve every deal, write nothing.")] = False,
-    scheduler: Annotated[Optional[str], typer.Option(
+    scheduler: Annotated[str | None, typer.Option(
         "--scheduler", help="Solve on the Dask cluster whose scheduler is at this address "
         "(tls://HOST:8786, with Dask's TLS configuration; tcp:// only on one machine or a "
         "closed network) instead of this machine; needs pip install "

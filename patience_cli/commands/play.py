@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Callable, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -54,7 +55,7 @@ from .app import (
 
 @app.command("list")
 def list_games(
-    book: Annotated[Optional[str], typer.Option(
+    book: Annotated[str | None, typer.Option(
         "--book", help="List one book's games in its own order, each with the command "
         "that plays it: cadogan, hoffmann or cheney.")] = None,
     as_json: JsonOpt = False,
@@ -157,12 +158,12 @@ def _listing(rows: list[dict], cols: int, cache: Path | None) -> str:
 
 @app.command()
 def new(
-    game: Annotated[Optional[str], typer.Argument(help="The game, e.g. fours or flower-garden.",
+    game: Annotated[str | None, typer.Argument(help="The game, e.g. fours or flower-garden.",
                                                    autocompletion=_complete_game)] = None,
-    seed: Annotated[Optional[str], typer.Option(
+    seed: Annotated[str | None, typer.Option(
         "--seed", "-s", help=f"Deal number, 0 to {MAX_SEED}; the same seed deals the same cards "
         "everywhere. Default: a random one (printed).")] = None,
-    deck: Annotated[Optional[str], typer.Option(
+    deck: Annotated[str | None, typer.Option(
         "--deck", help="Deal this card order instead (a file, or - for standard input), e.g. "
         "to replay a book's example or a real table. Top card first: the file's first card is "
         "dealt first. Cards the game takes out before the deal (aces, kings ...) are taken "
@@ -172,7 +173,7 @@ def new(
         "laid aside as it is dealt leaving its place to the next; the pack keeps the rest, "
         "the next card on top. A rule sheet says where its game deals otherwise; 'patience "
         "deal-out GAME --seed N --as-deck' writes any deal in this order.")] = None,
-    code: Annotated[Optional[str], typer.Option(
+    code: Annotated[str | None, typer.Option(
         "--code", help="Deal from a share code such as fours@7.r1.")] = None,
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option(
@@ -184,7 +185,7 @@ def new(
         "--winnable", help="Deal the first seed, from --seed (or a random one), that the "
         "solver shows can be won (it sees every card; 3 s a seed, 50 seeds at most).")
     ] = False,
-    opponent: Annotated[Optional[str], typer.Option(
+    opponent: Annotated[str | None, typer.Option(
         "--opponent", metavar="program", help="In a game for two players (the Wrangle, Here "
         "and There): 'program' lets the program play B's hand, so you play A's alone (the "
         "variant against-program).")] = None,
@@ -249,8 +250,8 @@ DEALT_OUT_MOST = 1_000_000
 def deal_out(
     game: Annotated[str, typer.Argument(autocompletion=_complete_game,
                                         help="The game, e.g. flower-garden.")],
-    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="One deal number.")] = None,
-    seeds: Annotated[Optional[str], typer.Option(
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="One deal number.")] = None,
+    seeds: Annotated[str | None, typer.Option(
         "--seeds", metavar="FIRST-LAST",
         help="The deals, one a line (JSON lines with --json): FIRST-LAST, or several "
              "joined by commas (1-1000; 1-10,50-60); a million at most.")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from typing import Annotated, Optional
+from datetime import UTC
+from typing import Annotated
 
 import typer
 
@@ -38,7 +39,7 @@ from .app import (
 
 @app.command()
 def games(
-    delete: Annotated[Optional[str], typer.Option(
+    delete: Annotated[str | None, typer.Option(
         "--delete", metavar="NAME", help="Remove the saved game of this name.")] = None,
     state: StateOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -88,18 +89,18 @@ def games(
 
 
 def _saved_at(store: Store, name: str) -> str:
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     try:
         stamp = store.path(name).stat().st_mtime
     except OSError:
         return "unknown"
-    return datetime.fromtimestamp(stamp, timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return datetime.fromtimestamp(stamp, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
 @app.command()
 def stats(
-    game: Annotated[Optional[str], typer.Argument(
+    game: Annotated[str | None, typer.Argument(
         autocompletion=_complete_game, help="Only this game (default: every game).")] = None,
     state: StateOpt = None, as_json: JsonOpt = False,
 ) -> None:
@@ -138,10 +139,10 @@ def stats(
 
 @app.command()
 def play(
-    game: Annotated[Optional[str], typer.Argument(
+    game: Annotated[str | None, typer.Argument(
         autocompletion=_complete_game,
         help="Start this game; leave out to continue the saved one.")] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Deal number.")] = None,
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -26,16 +26,16 @@ from .writing import out_path, write
 
 @app.command("print")
 def print_sheet(
-    game: Annotated[Optional[str], typer.Argument(help="The game to print.",
+    game: Annotated[str | None, typer.Argument(help="The game to print.",
                                                    autocompletion=_complete_game)] = None,
     all_games: Annotated[bool, typer.Option(
         "--all", help="One booklet of every game: a contents page, each line a link to its "
                       "game, and an outline of the games for a PDF reader.")] = False,
-    out: Annotated[Optional[str], typer.Option(
+    out: Annotated[str | None, typer.Option(
         "-o", "--output", help="Where to write (default: output/GAME.pdf).")] = None,
-    seed: Annotated[Optional[str], typer.Option(
+    seed: Annotated[str | None, typer.Option(
         "--seed", "-s", help="Show this deal's cards in place on the diagram.")] = None,
-    deck: Annotated[Optional[str], typer.Option(
+    deck: Annotated[str | None, typer.Option(
         "--deck", help="Show this card order (file, or - for stdin) on the diagram.")] = None,
     variant: VariantOpt = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",

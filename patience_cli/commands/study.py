@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -41,7 +41,7 @@ from .writing import STDOUT, out_path, write
 
 @app.command()
 def rules(
-    game: Annotated[Optional[str], typer.Argument(
+    game: Annotated[str | None, typer.Argument(
         autocompletion=_complete_game, help="The game (default: the game in progress).")] = None,
     variant: VariantOpt = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
@@ -151,20 +151,20 @@ def _solutions_text(game: Game, start, answers, from_deal: bool, as_json: bool) 
 TimeOpt = Annotated[float, typer.Option(
     "--time", "-t", min=0.1, max=3600.0, callback=seconds_given,
     help="Seconds to search before giving up.")]
-StatesOpt = Annotated[Optional[int], typer.Option(
+StatesOpt = Annotated[int | None, typer.Option(
     "--states", min=10, help="Positions to search at most before giving up (the same "
     "answer on every machine, where --time depends on the machine's speed).")]
 
 
 @app.command()
 def solve(
-    game: Annotated[Optional[str], typer.Argument(
+    game: Annotated[str | None, typer.Argument(
         autocompletion=_complete_game,
         help="A game to deal and solve (default: the game in progress, from its deal).")
     ] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
-    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
-    deck: Annotated[Optional[str], typer.Option(
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[str | None, typer.Option("--code", help="A share code.")] = None,
+    deck: Annotated[str | None, typer.Option(
         "--deck", help="A card order, top first (a file, or - for standard input).")] = None,
     variant: VariantOpt = None, seconds: TimeOpt = 5.0, states: StatesOpt = None,
     memory: MemoryOpt = None,
@@ -225,14 +225,14 @@ SOLVITAIRE = {
 
 @app.command()
 def export(
-    game: Annotated[Optional[str], typer.Argument(
+    game: Annotated[str | None, typer.Argument(
         autocompletion=_complete_game,
         help="The game (default: the game in progress, as dealt).")] = None,
-    seed: Annotated[Optional[str], typer.Option("--seed", "-s", help="Deal number.")] = None,
-    code: Annotated[Optional[str], typer.Option("--code", help="A share code.")] = None,
+    seed: Annotated[str | None, typer.Option("--seed", "-s", help="Deal number.")] = None,
+    code: Annotated[str | None, typer.Option("--code", help="A share code.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="solvitaire: Solvitaire's JSON deal.")]
     = "solvitaire",
-    out: Annotated[Optional[str], typer.Option(
+    out: Annotated[str | None, typer.Option(
         "-o", "--output", help="Where to write the deal (default: output/GAME-SEED."
         "solvitaire.json; - for standard output).")] = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, as_json: JsonOpt = False,

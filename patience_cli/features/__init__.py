@@ -11,7 +11,8 @@ layout key to its feature.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..layout import Layout, Role
 

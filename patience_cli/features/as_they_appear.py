@@ -52,7 +52,7 @@ class AsTheyAppear(Feature):
         self.restricts_routes = bool(self.waiting)
 
     @classmethod
-    def build(cls, rules: Rules) -> "AsTheyAppear | None":
+    def build(cls, rules: Rules) -> AsTheyAppear | None:
         homes = tuple(p.index for p in rules.specs if p.as_they_appear)
         return cls(rules, homes) if homes else None
 

@@ -12,7 +12,7 @@ not dealt on.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..position import Move, MoveKind, Position
 from .feature import Feature, Rules
@@ -31,7 +31,7 @@ class BaseChoice(Feature):
         self.home = home
 
     @classmethod
-    def build(cls, rules: Rules) -> "BaseChoice | None":
+    def build(cls, rules: Rules) -> BaseChoice | None:
         rule = rules.layout.play.choose_base
         if rule is None or not rules.foundations:
             return None

@@ -16,7 +16,7 @@ of hearts beside the queen).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..cards import Card
 from ..layout import Role
@@ -39,7 +39,7 @@ class Between(DealStep):
         self.stock, self.out = stock, out
 
     @classmethod
-    def build(cls, rules: Rules) -> "Between | None":
+    def build(cls, rules: Rules) -> Between | None:
         if rules.layout.play.between is None:
             return None
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]

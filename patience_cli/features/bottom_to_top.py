@@ -21,7 +21,7 @@ class BottomToTop(DealStep):
         self.times = rule.times
 
     @classmethod
-    def build(cls, rules: Rules) -> "BottomToTop | None":
+    def build(cls, rules: Rules) -> BottomToTop | None:
         rule = rules.layout.play.bottom_to_top
         return None if rule is None else cls(rules, rule)
 

@@ -16,7 +16,7 @@ The cards of one exchange are all different.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..position import Move, MoveKind, Position
 from .feature import Feature, Rules
@@ -38,7 +38,7 @@ class ChangePlaces(Feature):
         self.per_game: bool = rule.per == "game"
 
     @classmethod
-    def build(cls, rules: Rules) -> "ChangePlaces | None":
+    def build(cls, rules: Rules) -> ChangePlaces | None:
         return cls(rules) if rules.layout.play.change_places is not None else None
 
     # ------------------------------------------------------------ state

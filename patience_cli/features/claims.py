@@ -17,7 +17,7 @@ is dealt on).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..layout import Role
 from ..position import Move, MoveKind, Position
@@ -43,7 +43,7 @@ class FirstClaims(Feature):
         self._last: tuple[Position | None, tuple[int, ...]] = (None, ())
 
     @classmethod
-    def build(cls, rules: Rules) -> "FirstClaims | None":
+    def build(cls, rules: Rules) -> FirstClaims | None:
         claims = [p for p in rules.specs if p.first_claim and p.role is not Role.FOUNDATION]
         if not claims:
             return None
@@ -121,7 +121,7 @@ class FoundationsFirst(Feature):
         self.starts = starts
 
     @classmethod
-    def build(cls, rules: Rules) -> "FoundationsFirst | None":
+    def build(cls, rules: Rules) -> FoundationsFirst | None:
         claimed = [p for p in rules.specs if p.first_claim and p.role is Role.FOUNDATION]
         if not claimed:
             return None

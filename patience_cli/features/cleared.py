@@ -24,7 +24,7 @@ class ClearedPackets(Feature):
         self.piles = piles
 
     @classmethod
-    def build(cls, rules: Rules) -> "ClearedPackets | None":
+    def build(cls, rules: Rules) -> ClearedPackets | None:
         piles = tuple(p.index for p in rules.specs
                       if p.build is not None and p.build.alone == "cleared")
         return cls(rules, piles) if piles else None

@@ -43,7 +43,7 @@ class CalledCount(DealStep):
         self.stock, self.waste, self.out = stock, waste, out
 
     @classmethod
-    def build(cls, rules: Rules) -> "CalledCount | None":
+    def build(cls, rules: Rules) -> CalledCount | None:
         if rules.layout.play.count is None:
             return None
         of = {role: [p.index for p in rules.specs if p.role is role]

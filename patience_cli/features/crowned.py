@@ -22,8 +22,8 @@ must make whole sets, which proves many positions lost for the solver
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
@@ -49,7 +49,7 @@ class CrownedSets(SetRemoval):
                                                    self.size) if sum(c) == self.total)
 
     @classmethod
-    def build(cls, rules: Rules) -> "CrownedSets | None":
+    def build(cls, rules: Rules) -> CrownedSets | None:
         rule = rules.layout.play.crowned
         return None if rule is None else cls(rules, rule)
 

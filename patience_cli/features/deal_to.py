@@ -59,7 +59,7 @@ class DealTo(DealStep):
         return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
 
     @classmethod
-    def build(cls, rules: Rules) -> "DealTo | None":
+    def build(cls, rules: Rules) -> DealTo | None:
         group = rules.layout.play.deal_to
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if (group or rules.layout.play.deal_slots) and len(stock) == 1:

@@ -11,7 +11,8 @@ foundation was begun with stays.
 
 from __future__ import annotations
 
-from typing import ClassVar, Iterator
+from collections.abc import Iterator
+from typing import ClassVar
 
 from .. import play_settings as settings
 from ..position import Move, MoveKind, Position
@@ -30,7 +31,7 @@ class Exchange(Feature):
         self.other = {**{i: down for i in up}, **{i: up for i in down}}
 
     @classmethod
-    def build(cls, rules: Rules) -> "Exchange | None":
+    def build(cls, rules: Rules) -> Exchange | None:
         rule = rules.layout.play.exchange
         return None if rule is None else cls(rules, rule)
 

@@ -24,7 +24,7 @@ class FaceTurning(Feature):
         self.piles = piles
 
     @classmethod
-    def build(cls, rules: Rules) -> "FaceTurning | None":
+    def build(cls, rules: Rules) -> FaceTurning | None:
         piles = frozenset(p.index for p in rules.specs if p.face in TURNING)
         return cls(rules, piles) if piles else None
 

@@ -28,12 +28,12 @@ in a position answers for the ``deal`` move there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator, Protocol, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..cards import Card
 from ..layout import Layout, PileSpec
 from ..position import Move, Position
-
 
 if TYPE_CHECKING:
     class Rules(Protocol):
@@ -47,7 +47,7 @@ if TYPE_CHECKING:
         sources: tuple[int, ...]
         targets: tuple[int, ...]
         deals_up: bool
-        features: tuple["Feature", ...]
+        features: tuple[Feature, ...]
         vacancy_kinds: tuple[str | tuple[int, ...], ...]
 
         def available_cards(self, pos: Position, index: int) -> list[Card]: ...
@@ -123,11 +123,11 @@ class Feature:
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False
 
-    def __init__(self, rules: "Rules") -> None:
+    def __init__(self, rules: Rules) -> None:
         self.rules = rules
 
     @classmethod
-    def build(cls, rules: "Rules") -> "Feature | None":
+    def build(cls, rules: Rules) -> Feature | None:
         """The feature for *rules*' layout, or None where the layout does
         not name it."""
         raise NotImplementedError
@@ -319,7 +319,7 @@ class DealStep(Feature):
 
 
 def targets_without(groups: Sequence[tuple[int, ...]],
-                    closed: "set[int] | frozenset[int]") -> Sequence[tuple[int, ...]]:
+                    closed: set[int] | frozenset[int]) -> Sequence[tuple[int, ...]]:
     """*groups* of target piles with the piles *closed* left out (a group
     left empty dropped), for :meth:`Feature.narrow_targets`."""
     if not closed:

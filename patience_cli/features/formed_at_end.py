@@ -12,7 +12,7 @@ no longer be built out of the piles its cards are locked in
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..layout import Role
 from ..position import Move, Position
@@ -31,7 +31,7 @@ class FormedAtEnd(Feature):
         self._proof: SuitsUnwind | None | bool = False  # built when first asked
 
     @classmethod
-    def build(cls, rules: Rules) -> "FormedAtEnd | None":
+    def build(cls, rules: Rules) -> FormedAtEnd | None:
         piles = frozenset(p.index for p in rules.specs if p.formed == "at-end")
         waiting = tuple(p.index for p in rules.specs if p.role in (Role.STOCK, Role.TALON))
         return cls(rules, piles, waiting) if piles else None

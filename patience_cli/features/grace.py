@@ -14,7 +14,7 @@ and you have played all available cards").
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import play_settings as settings
 from ..cards import RANK_TEXT
@@ -41,7 +41,7 @@ class Grace(Feature):
         self._begins: dict[Position, bool] = {}  # positions looked at: can the game begin?
 
     @classmethod
-    def build(cls, rules: Rules) -> "Grace | None":
+    def build(cls, rules: Rules) -> Grace | None:
         rule = rules.layout.play.grace
         return None if rule is None else cls(rules, rule)
 

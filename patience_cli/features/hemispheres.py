@@ -12,7 +12,7 @@ out, a card is free wherever it lies ("transferred without an exchange").
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..cards import Card
 from ..layout import Role
@@ -35,7 +35,7 @@ class Hemispheres(Feature):
         self._last: tuple[Position | None, tuple[int, ...]] = (None, ())
 
     @classmethod
-    def build(cls, rules: Rules) -> "Hemispheres | None":
+    def build(cls, rules: Rules) -> Hemispheres | None:
         table = rules.layout.play.hemispheres
         if not table:
             return None

@@ -32,7 +32,7 @@ class Holds(Feature):
             f: pair for pair in self.holds.values() for f in pair}
 
     @classmethod
-    def build(cls, rules: Rules) -> "Holds | None":
+    def build(cls, rules: Rules) -> Holds | None:
         rule = rules.layout.play.hold
         return None if rule is None else cls(rules, rule)
 

@@ -26,7 +26,7 @@ class LookAhead(Feature):
         self.vacancies = rules.group_piles[rule.by]
 
     @classmethod
-    def build(cls, rules: Rules) -> "LookAhead | None":
+    def build(cls, rules: Rules) -> LookAhead | None:
         rule = rules.layout.play.look_ahead
         return None if rule is None else cls(rules, rule)
 

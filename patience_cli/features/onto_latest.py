@@ -9,7 +9,7 @@ lasts, cards go only to the foundations).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import play_settings as settings
 from ..cards import RANK_TEXT, Card
@@ -43,7 +43,7 @@ class OntoLatest(DealStep):
             s.role is Role.DECORATION or (s.build is not None and s.build.alone) for s in specs)
 
     @classmethod
-    def build(cls, rules: Rules) -> "OntoLatest | None":
+    def build(cls, rules: Rules) -> OntoLatest | None:
         rule = rules.layout.play.onto_latest
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         return cls(rules, rule, stock[0]) if rule is not None and len(stock) == 1 else None

@@ -20,7 +20,7 @@ dealt under a gap leaves the gap between it and the cards above.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from .. import play_settings as settings
 from ..cards import Card
@@ -40,7 +40,7 @@ class OpenRows(ProgressiveRows):
         self.free_above = {p: rules.specs[p].available == "ends" for p in self.rows}
 
     @classmethod
-    def build(cls, rules: Rules) -> "OpenRows | None":
+    def build(cls, rules: Rules) -> OpenRows | None:
         rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if rule is None or rule.group is None or rule.refill not in ("current", "none") \

@@ -28,7 +28,7 @@ class PacketRedeal(DealStep):
         self.packets = rules.group_piles[group]
 
     @classmethod
-    def build(cls, rules: Rules) -> "PacketRedeal | None":
+    def build(cls, rules: Rules) -> PacketRedeal | None:
         rule = rules.layout.play.redeal_packets
         return None if rule is None else cls(rules, rule.group)
 

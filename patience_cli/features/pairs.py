@@ -33,7 +33,7 @@ either from a perpendicular or from a horizontal row").
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
@@ -93,7 +93,7 @@ class Pairs(Feature):
                                 and rules.specs[i].deal in (None, 0, 1) for i in self.pool)
 
     @classmethod
-    def build(cls, rules: Rules) -> "Pairs | None":
+    def build(cls, rules: Rules) -> Pairs | None:
         rule = rules.layout.play.pairs
         out = [p.index for p in rules.specs if p.role is Role.DISCARD]
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
@@ -373,7 +373,7 @@ class ExtraCard(DealStep):
         self.spots, self.stock = spots, stock
 
     @classmethod
-    def build(cls, rules: Rules) -> "ExtraCard | None":
+    def build(cls, rules: Rules) -> ExtraCard | None:
         rule = rules.layout.play.pairs
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if rule is None or not rule.extra or len(stock) != 1:
@@ -421,7 +421,7 @@ class ReservePackets(DealStep):
         self.packets = packets
 
     @classmethod
-    def build(cls, rules: Rules) -> "ReservePackets | None":
+    def build(cls, rules: Rules) -> ReservePackets | None:
         rule = rules.layout.play.pairs
         if rule is None or not rule.reserve:
             return None

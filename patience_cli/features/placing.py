@@ -42,7 +42,7 @@ class PlacedRounds(DealStep):
         self.stock, self.talon = stock, talon
 
     @classmethod
-    def build(cls, rules: Rules) -> "PlacedRounds | None":
+    def build(cls, rules: Rules) -> PlacedRounds | None:
         rule = rules.layout.play.placing
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         talon = [p.index for p in rules.specs if p.role is Role.TALON]

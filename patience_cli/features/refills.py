@@ -9,7 +9,7 @@ may take cards from is :mod:`patience_cli.features.routes`'s rule.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from ..layout import Role
 from ..position import Move, MoveKind, Position
@@ -55,7 +55,7 @@ class RefillAtOnce(Feature):
         self.piles = piles
 
     @classmethod
-    def build(cls, rules: Rules) -> "RefillAtOnce | None":
+    def build(cls, rules: Rules) -> RefillAtOnce | None:
         piles = tuple(p.index for p in rules.specs
                       if p.refill is not None and p.refill.when == "at-once")
         return cls(rules, piles) if piles else None
@@ -158,7 +158,7 @@ class RefillAtDeal(DealStep):
         self.piles, self.stock = piles, stock
 
     @classmethod
-    def build(cls, rules: Rules) -> "RefillAtDeal | None":
+    def build(cls, rules: Rules) -> RefillAtDeal | None:
         piles = tuple(p.index for p in rules.specs
                       if p.refill is not None and p.refill.when == "deal")
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
@@ -205,7 +205,7 @@ class PackFill(Feature):
         self.piles, self.stock = piles, stock
 
     @classmethod
-    def build(cls, rules: Rules) -> "PackFill | None":
+    def build(cls, rules: Rules) -> PackFill | None:
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if len(stock) != 1:
             return None

@@ -17,7 +17,7 @@ way back.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .. import play_settings as settings
 from ..layout import Role
@@ -49,7 +49,7 @@ class Regather(DealStep):
         self._asking = False  # (only_moves asking the engine for the other moves)
 
     @classmethod
-    def build(cls, rules: Rules) -> "Regather | None":
+    def build(cls, rules: Rules) -> Regather | None:
         rule = rules.layout.play.regather
         return None if rule is None else cls(rules, rule)
 

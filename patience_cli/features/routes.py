@@ -23,7 +23,7 @@ class Routes(Feature):
     place_blind = True
 
     @classmethod
-    def build(cls, rules: Rules) -> "Routes | None":
+    def build(cls, rules: Rules) -> Routes | None:
         if any(p.accepts_from is not None or p.refill is not None or p.second_to is not None
                for p in rules.specs):
             return cls(rules)

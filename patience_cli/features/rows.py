@@ -49,7 +49,7 @@ class ProgressiveRows(DealStep):
             if also else ()
 
     @classmethod
-    def build(cls, rules: Rules) -> "ProgressiveRows | None":
+    def build(cls, rules: Rules) -> ProgressiveRows | None:
         rule = rules.layout.play.rows
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         return cls(rules, rule, stock[0]) if rule is not None and rule.group is not None \
@@ -218,7 +218,7 @@ class ProgressiveCircles(DealStep):
         self.sources = tuple(rules.group_piles[g][0] for g in rule.sources)
 
     @classmethod
-    def build(cls, rules: Rules) -> "ProgressiveCircles | None":
+    def build(cls, rules: Rules) -> ProgressiveCircles | None:
         rule = rules.layout.play.rows
         return cls(rules, rule) if rule is not None and rule.groups else None
 

@@ -18,7 +18,7 @@ class Scoring(Feature):
         self.stake, self.per_card = stake, per_card
 
     @classmethod
-    def build(cls, rules: Rules) -> "Scoring | None":
+    def build(cls, rules: Rules) -> Scoring | None:
         score = rules.layout.play.score
         return None if score is None else cls(rules, score.stake, score.per_card)
 

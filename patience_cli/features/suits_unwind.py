@@ -24,7 +24,7 @@ A suit's answer is remembered by its locked piles and its foundations.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..layout import Role
 from ..position import Position
@@ -52,7 +52,7 @@ class SuitsUnwind:
         self._answers: dict = {}
 
     @classmethod
-    def build(cls, rules: Rules) -> "SuitsUnwind | None":
+    def build(cls, rules: Rules) -> SuitsUnwind | None:
         """The proof, where the game is of the shape it reads: two packs;
         four foundations ace up to king and four king down to ace, in suit,
         each group's piles of different suits; and tableau or reserve piles

@@ -12,7 +12,7 @@ ten ... [or] throw it aside to a waste-heap").
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..digest import sha256
@@ -42,7 +42,7 @@ class Talon(DealStep):
                                   for p in rules.specs)
 
     @classmethod
-    def build(cls, rules: Rules) -> "Talon | None":
+    def build(cls, rules: Rules) -> Talon | None:
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         talon = [p.index for p in rules.specs if p.role is Role.TALON]
         if len(stock) == 1 and len(talon) == 1:
@@ -205,7 +205,7 @@ class TurnedCard(Feature):
         self._proof: TurnedOrder | None | bool = False  # made when the solver first asks
 
     @classmethod
-    def build(cls, rules: Rules) -> "TurnedCard | None":
+    def build(cls, rules: Rules) -> TurnedCard | None:
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         talon = [p.index for p in rules.specs if p.role is Role.TALON]
         if len(stock) == 1 and len(talon) == 1 and rules.specs[talon[0]].available == "turned":

@@ -28,8 +28,7 @@ is out and no chain runs, the next dealing step (a new deal) takes the turn.
 
 from __future__ import annotations
 
-from ..cards import RANK_PLURAL
-from ..cards import Card
+from ..cards import RANK_PLURAL, Card
 from ..position import DEAL, Move, Position
 from .feature import DealStep, Rules
 
@@ -60,7 +59,7 @@ class Travellers(DealStep):
         self.words_say_all = self.until_playable
 
     @classmethod
-    def build(cls, rules: Rules) -> "Travellers | None":
+    def build(cls, rules: Rules) -> Travellers | None:
         rule = rules.layout.play.travel
         if rule is None or any(rules.specs[h].rank is None for h in rules.group_piles[rule.group]):
             return None

@@ -13,8 +13,8 @@ cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations
-from typing import Iterator
 
 from ..cards import RANK_NOUN, Card
 from ..layout import Role
@@ -32,7 +32,7 @@ class CoveredTriples(SetRemoval):
         self.pool, self.stock, self.ranks, self.whole = pool, stock, ranks, whole
 
     @classmethod
-    def build(cls, rules: Rules) -> "CoveredTriples | None":
+    def build(cls, rules: Rules) -> CoveredTriples | None:
         rule = rules.layout.play.pairs
         stock = [p.index for p in rules.specs if p.role is Role.STOCK]
         if rule is None or not rule.triple or not rule.cover or len(stock) != 1:

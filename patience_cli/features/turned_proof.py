@@ -40,7 +40,7 @@ class TurnedOrder:
         self.foundations = rules.foundations
 
     @classmethod
-    def of(cls, rules: Rules, stock: int, talon: int) -> "TurnedOrder | None":
+    def of(cls, rules: Rules, stock: int, talon: int) -> TurnedOrder | None:
         """The proof, where its premises hold: a set number of redeals, not
         shuffled; the talon the only pile played from; every other pile a
         foundation climbing by the value of a card that never moves, in any

@@ -12,7 +12,8 @@ fewest transpositions that reach it from the cards as they lie.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ..cards import Card
 from ..engine import Move, MoveKind, Position, Rules

@@ -27,7 +27,7 @@ black talon.  Then:
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from ..cards import Card, Colour, Suit
 from ..engine import Move, MoveKind, Position, Rules

@@ -14,7 +14,7 @@ that fits the most of the text); the rule sheet says so.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import RANK_PLURAL
 from ..engine import Move, MoveKind, Position, Rules

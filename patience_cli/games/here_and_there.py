@@ -27,7 +27,7 @@ The turns, the program's hand and the end are :mod:`.two_hands`'s.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine import DEAL, Move, MoveKind, Position
 from .two_hands import SETTINGS, TwoHands  # noqa: F401  (SETTINGS: the layout's [game])

@@ -14,7 +14,7 @@ the centre next; from the same packet again only after another move.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..engine import Move, MoveKind, Position, Rules
 

@@ -18,7 +18,7 @@ foundations, the talon).  This module adds the book's two payments:
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..cards import Card
 from ..engine import Position, Rules

@@ -26,7 +26,7 @@ and a card that can go nowhere goes on its own waste heap.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..cards import Card
 from ..engine import DEAL, Move, MoveKind, Position

@@ -26,11 +26,11 @@ from .geometry import (
     inside_groups,
 )
 from .labels import (
-    sheet_title,
     nominal_deal,
     pile_detail,
     pile_look,
     runs,
+    sheet_title,
     shown_count,
     text_width,
 )
@@ -147,7 +147,7 @@ def place(shape: Group, x: float, y: float, angle: float = 0.0) -> Group:
     return g
 
 
-def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
+def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: Game | None,
               box: Box) -> None:
     """One pile's cards at *box* (its cards' place before any tilt); a tilted
     pile is drawn upright, then turned about its centre."""
@@ -163,7 +163,7 @@ def draw_pile(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Gam
         _draw_cards(d, sheet, layout, spec, game, box)
 
 
-def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
+def _draw_cards(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: Game | None,
                 box: Box) -> None:
     s = sheet.scale
     cw, ch = (c * s for c in card_size(spec))
@@ -258,7 +258,7 @@ def _draw_badge(d: Group, sheet: Sheet, spec: PileSpec, right: float, bottom: fl
                  fontName=SANS_BOLD, fontSize=size, fillColor=colors.white))
 
 
-def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: "Game | None",
+def draw_label(d: Group, sheet: Sheet, layout: Layout, spec: PileSpec, game: Game | None,
                label: Box) -> None:
     """The pile's number in a disc, its name, and what lies there, in its box."""
     look = sheet.look
@@ -288,7 +288,7 @@ def draw_caption(d: Group, sheet: Sheet, text: str, box: Box) -> None:
     draw_text(d, x + 2, y_top - size, text, SANS_BOLD, size, ACCENT)
 
 
-def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: float,
+def make_diagram(layout: Layout, game: Game | None, width: float, max_height: float,
                  title: bool = False, widen: float = 1.0, pad: float = 0.0) -> Drawing:
     """The layout diagram as a reportlab Drawing (a flowable, and SVG-able)."""
     top_pad = 46.0 if title else 0.0
@@ -318,7 +318,7 @@ def make_diagram(layout: Layout, game: "Game | None", width: float, max_height: 
     return d
 
 
-def marked_piles(layout: Layout, game: "Game | None") -> list[PileSpec]:
+def marked_piles(layout: Layout, game: Game | None) -> list[PileSpec]:
     """The piles whose card is available: in the game printed, or after the
     deal of any pack (the book marks these with crosses)."""
     if game is not None:
@@ -342,7 +342,7 @@ def draw_cross(d: Group, sheet: Sheet, pile: Box) -> None:
         d.add(Line(x - dx, y - a, x + dx, y + a, strokeColor=ACCENT, strokeWidth=1.4))
 
 
-def subtitle(layout: Layout, game: "Game | None") -> str:
+def subtitle(layout: Layout, game: Game | None) -> str:
     bits = [short_source(layout), layout.packs]
     if game is not None:
         bits.append(f"deal: seed {game.seed}, code {game.code}" if game.seed is not None

@@ -81,13 +81,13 @@ def fan_extent(n: int) -> tuple[float, float]:
     return max(xs) - min(xs), max(ys) - min(ys)
 
 
-def card_box(layout: Layout, spec: PileSpec, game: "Game | None") -> Box:
+def card_box(layout: Layout, spec: PileSpec, game: Game | None) -> Box:
     """Where the pile's cards are drawn, before any tilt."""
     w, h = pile_extent(spec, shown_count(pile_look(layout, spec, game), spec))
     return Box("card", spec.key, spec.at[0], spec.at[1], w, h)
 
 
-def footprint(layout: Layout, spec: PileSpec, game: "Game | None") -> Box:
+def footprint(layout: Layout, spec: PileSpec, game: Game | None) -> Box:
     """The room the pile takes on the table: its cards, turned by its tilt."""
     b = card_box(layout, spec, game)
     if not spec.tilt:
@@ -96,7 +96,7 @@ def footprint(layout: Layout, spec: PileSpec, game: "Game | None") -> Box:
     return Box("pile", spec.key, b.x + (b.w - w) / 2, b.y + (b.h - h) / 2, w, h)
 
 
-def diagram_boxes(layout: Layout, game: "Game | None" = None,
+def diagram_boxes(layout: Layout, game: Game | None = None,
                   look: Look | None = None) -> list[Box]:
     """Every pile's footprint, its label's box, and the captions of the
     close-packed groups, in layout units, as drawn at *look* (by default, as
@@ -136,7 +136,7 @@ def place_label(key: str, pile: Box, w: float, h: float, gap: float,
     return Box("label", key, pile.x + (pile.w - w) / 2, below, w, h)
 
 
-def fit_look(layout: Layout, game: "Game | None", width: float, height: float,
+def fit_look(layout: Layout, game: Game | None, width: float, height: float,
              widen: float = 1.0) -> Look:
     """The largest scale at which the whole diagram, captions included (their
     size depends on the scale), fits *width* x *height* points."""

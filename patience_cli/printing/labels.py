@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------ what the deal puts where
-_SAMPLES: dict[tuple[str, str | None], list["Position"]] = {}
+_SAMPLES: dict[tuple[str, str | None], list[Position]] = {}
 SAMPLES = 128  # deals looked at to tell what a deal changes (a few ms a game)
 
 
-def sample_deals(layout: Layout) -> list["Position"]:
+def sample_deals(layout: Layout) -> list[Position]:
     """The game's deal of a fresh pack, of the same pack reversed, and of
     shuffled packs: what is the same in all of them is taken not to depend on
     the deal, and only that is printed on a sheet without a seed."""
@@ -47,7 +47,7 @@ def sample_deals(layout: Layout) -> list["Position"]:
     return _SAMPLES[key]
 
 
-def nominal_deal(layout: Layout) -> "Position":
+def nominal_deal(layout: Layout) -> Position:
     """The position the game's deal makes of a fresh, unshuffled pack."""
     return sample_deals(layout)[0]
 
@@ -89,7 +89,7 @@ class PileLook:
 _LOOKS: dict[tuple[str, str | None, int], PileLook] = {}
 
 
-def pile_look(layout: Layout, spec: PileSpec, game: "Game | None") -> PileLook:
+def pile_look(layout: Layout, spec: PileSpec, game: Game | None) -> PileLook:
     """The pile as a seeded sheet shows it (the deal's cards), or as an
     unseeded one may truthfully show it: the cards the layout deals there, or
     what every deal puts there, or nothing but its place."""
@@ -135,7 +135,7 @@ def shown_count(look: PileLook, spec: PileSpec) -> int:
     return look.n
 
 
-def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
+def pile_detail(layout: Layout, spec: PileSpec, game: Game | None) -> str:
     """The second label line: what lies there, or how a foundation is built."""
     if spec.role is Role.FOUNDATION and spec.build is not None:
         if spec.build.step_by is not None:
@@ -165,7 +165,7 @@ def pile_detail(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
     return text
 
 
-def label_width(layout: Layout, spec: PileSpec, game: "Game | None" = None,
+def label_width(layout: Layout, spec: PileSpec, game: Game | None = None,
                 look: Look | None = None) -> float:
     """Width of the label in layout units, drawn at *look*."""
     look = look or Look()
@@ -202,7 +202,7 @@ def numbers_text(specs: tuple[PileSpec, ...]) -> str:
     return str(specs[0].number) if len(specs) == 1 else f"{specs[0].number}–{specs[-1].number}"
 
 
-def stepped_words(layout: Layout, spec: PileSpec, game: "Game | None") -> str:
+def stepped_words(layout: Layout, spec: PileSpec, game: Game | None) -> str:
     """A ``step_by`` pile's label: its order where the card it climbs by is
     known (withdrawn, or a seeded sheet's), else what it climbs by."""
     from ..building import stepped_order

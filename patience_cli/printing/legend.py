@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------- the legend
 
 
-def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
+def legend_lines(layout: Layout, game: Game | None) -> list[str]:
     """The key to the diagram, drawn from this game's layout: how each group of
     foundations is built, what the layout notes say, what the drawing shows."""
     lines = ["The numbers in the blue discs are the pile numbers used in play "
@@ -86,7 +86,7 @@ def legend_lines(layout: Layout, game: "Game | None") -> list[str]:
     return lines
 
 
-def deal_lines(layout: Layout, game: "Game | None") -> list[str]:
+def deal_lines(layout: Layout, game: Game | None) -> list[str]:
     """The face-down cards of a deal, pile by pile, top card first."""
     if game is None:
         return []

@@ -6,8 +6,9 @@ from __future__ import annotations
 import html
 import io
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING
 
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
@@ -238,7 +239,7 @@ class Doc(BaseDocTemplate):
             self.notify("TOCEntry", (0, flowable.toc_text, self.page, flowable.key))
 
 
-def game_story(layout: Layout, game: "Game | None", doc: Doc,
+def game_story(layout: Layout, game: Game | None, doc: Doc,
                st: dict[str, ParagraphStyle]) -> list[Flowable]:
     """A game's sheets: the diagram page, then the rule sheet."""
     story: list[Flowable] = [
@@ -265,20 +266,20 @@ def game_story(layout: Layout, game: "Game | None", doc: Doc,
     return story
 
 
-def legend_flowables(layout: Layout, game: "Game | None",
+def legend_flowables(layout: Layout, game: Game | None,
                      st: dict[str, ParagraphStyle]) -> list[Flowable]:
     return [Paragraph(symbols(line), st["legend"], bulletText="•")
             for line in legend_lines(layout, game)]
 
 
-def diagram_room(legend: list[Flowable], doc: "Doc") -> float:
+def diagram_room(legend: list[Flowable], doc: Doc) -> float:
     """The height left for the diagram on its page, under the title and
     above the legend."""
     legend_h = sum(p.wrap(doc.width, doc.height)[1] + 2 for p in legend) + 30
     return doc.height - 90 - legend_h
 
 
-def sheet_look(layout: Layout, game: "Game | None", paper: str = "a4") -> Look:
+def sheet_look(layout: Layout, game: Game | None, paper: str = "a4") -> Look:
     """The scale the diagram of a printed sheet is drawn at, on *paper*."""
     doc = Doc("unused.pdf", paper, "", "")
     room = diagram_room(legend_flowables(layout, game, styles()), doc)
@@ -314,7 +315,7 @@ def _height(f: Flowable, width: float, height: float) -> float:
     return f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter()
 
 
-def write_game(target: Path, layout: Layout, game: "Game | None", paper: str = "a4") -> None:
+def write_game(target: Path, layout: Layout, game: Game | None, paper: str = "a4") -> None:
     """One game's sheets: the layout diagram, then the rule sheet."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -329,13 +330,13 @@ SVG_SIZE = (680.0, 900.0)  # the drawing's width, and its height at most, in poi
 SVG_WIDEN, SVG_PAD = 1.15, 12.0
 
 
-def svg_look(layout: Layout, game: "Game | None") -> Look:
+def svg_look(layout: Layout, game: Game | None) -> Look:
     """The scale the SVG diagram is drawn at (what its overlap test checks)."""
     width, height = SVG_SIZE
     return fit_look(layout, game, width - 2 * SVG_PAD, height - 46 - 2 * SVG_PAD, SVG_WIDEN)
 
 
-def write_svg(target: Path, layout: Layout, game: "Game | None") -> None:
+def write_svg(target: Path, layout: Layout, game: Game | None) -> None:
     """The layout diagram alone, as SVG, with its title."""
     from reportlab.graphics import renderSVG
 

@@ -45,7 +45,7 @@ class Box:
     w: float
     h: float
 
-    def overlaps(self, other: "Box") -> bool:
+    def overlaps(self, other: Box) -> bool:
         return (self.x < other.x + other.w and other.x < self.x + self.w
                 and self.y < other.y + other.h and other.y < self.y + self.h)
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
-from typing import Generator, Iterator
+from collections.abc import Generator, Iterator
 
 from ..engine import DEAL, Move, Position, Rules
 from ..layout import Role
@@ -111,7 +111,8 @@ class Widening:
         the start again."""
         while True:
             dropped = False
-            for self.weight in self.weights:
+            for weight in self.weights:
+                self.weight = weight
                 dropped = (yield from self._beam()) or dropped
             if not dropped:  # every position it met was kept: a wider beam meets no more
                 return

@@ -35,12 +35,12 @@ from __future__ import annotations
 
 import weakref
 
-from ..cards import Card, Suit, number
 from ..advice import SafeRule
+from ..cards import Card, Suit, number
 from ..engine import DEAL, Move, MoveKind, Position, Rules
 from ..features.face_turning import FaceTurning
-from ..features.scoring import Scoring
 from ..features.routes import Routes
+from ..features.scoring import Scoring
 from ..features.talon import Talon
 from ..layout_model import Role
 from .pruning import Pruning
@@ -66,7 +66,7 @@ def _plain_route(spec) -> bool:
         and refill.count is None and not refill.same_place))
 
 
-_MADE: "weakref.WeakKeyDictionary[Rules, Tables | None]" = weakref.WeakKeyDictionary()
+_MADE: weakref.WeakKeyDictionary[Rules, Tables | None] = weakref.WeakKeyDictionary()
 
 
 #: A position in compact form, a plain tuple (made by the million):
@@ -82,7 +82,7 @@ class Tables:
     layout is plain enough (None if not), made once for a game's rules."""
 
     @classmethod
-    def of(cls, rules: Rules) -> "Tables | None":
+    def of(cls, rules: Rules) -> Tables | None:
         try:
             return _MADE[rules]
         except KeyError:
@@ -90,7 +90,7 @@ class Tables:
             return made
 
     @classmethod
-    def _of(cls, rules: Rules) -> "Tables | None":
+    def _of(cls, rules: Rules) -> Tables | None:
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations \
                 or rules.layout.pack_count > 4 \
                 or type(rules).route_reason is not Rules.route_reason \

@@ -3,7 +3,7 @@ searches are led by them (:mod:`patience_cli.solver`)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..engine import Position, Rules
 

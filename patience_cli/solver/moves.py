@@ -35,7 +35,7 @@ class PlainMoves:
     them, for a layout plain enough (:meth:`of`: None where it is not)."""
 
     @classmethod
-    def of(cls, rules: Rules, pooled: int | None = None) -> "PlainMoves | None":
+    def of(cls, rules: Rules, pooled: int | None = None) -> PlainMoves | None:
         """The moves of *rules*' positions, where the layout is plain enough;
         with *pooled*, a hand whose cards of a rank the solver pools, only the
         first card of each rank from it to each tableau pile (the others lie

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 import weakref
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..cards import Card, Suit
 from ..engine import Move, Position, Rules
@@ -47,10 +47,10 @@ class Ranks:
     each foundation's ranks to come, the piles each part of a position
     comes from."""
 
-    _made: "weakref.WeakKeyDictionary[Rules, Ranks | None]" = weakref.WeakKeyDictionary()
+    _made: weakref.WeakKeyDictionary[Rules, Ranks | None] = weakref.WeakKeyDictionary()
 
     @classmethod
-    def of(cls, rules: Rules, start: Position) -> "Ranks | None":
+    def of(cls, rules: Rules, start: Position) -> Ranks | None:
         """The compact reading of *rules* from *start*, or None where the game
         is not one of these (see the module's docstring)."""
         try:

@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Iterator, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import NamedTuple
 
 from ..cards import Card, number, ranks
 from ..engine import Move, MoveKind, Position, Rules

@@ -79,7 +79,7 @@ class CompactReach:
 
     @classmethod
     def of(cls, under: tuple[tuple[int, ...], ...], empty: tuple[frozenset[int], ...],
-           runs: tuple[str, ...], copies: list[int], redeals: int) -> "CompactReach | None":
+           runs: tuple[str, ...], copies: list[int], redeals: int) -> CompactReach | None:
         """The reading for a layout whose rows lay each card on the cards of
         *under* (cards as numbers, as the compact search's), whose empty rows
         take the cards of *empty*, move cards as *runs* says, with *copies* of

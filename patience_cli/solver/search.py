@@ -55,18 +55,19 @@ import itertools
 import os
 import random
 import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Protocol
+from typing import Protocol
 
-from . import bounded
 from ..engine import Move, Position, Rules, Status
 from ..position import MoveKind
-from .compact import CompactSearch, Tables
+from . import bounded
 from .beam import Beam, worth_beaming
+from .compact import CompactSearch, Tables
 from .guide import Guide
 from .pairs_beam import PairsBeam, worth_pairs_beam
-from .placing_beam import PlacingBeam, worth_placing_beam
 from .placed import PlacedLines
+from .placing_beam import PlacingBeam, worth_placing_beam
 from .playouts import Playouts, worth_playing_out
 from .pruning import Pruning
 
@@ -246,7 +247,7 @@ class _Search(Protocol):
     budget: int | None = None   # the positions it may meet, when limited
     rules: Rules
     start: Position
-    pruning: "Pruning"
+    pruning: Pruning
 
     def step(self, n: int) -> tuple[str, list[Move]] | None:
         raise NotImplementedError
@@ -256,7 +257,7 @@ class _DepthFirst(_Search):
     """Depth-first over every position (remembered by the game's key), the
     moves of a position in the order :class:`Pruning` gives."""
 
-    def __init__(self, rules: Rules, start: Position, pruning: "Pruning") -> None:
+    def __init__(self, rules: Rules, start: Position, pruning: Pruning) -> None:
         self.rules, self.start, self.pruning = rules, start, pruning
         self.key = pruning.key
         self.seen: set = {self.key(start)}
@@ -369,7 +370,7 @@ class _Greedy(_Search):
     positions, if given; running out of positions before that proves a
     loss, as every position reachable was met."""
 
-    def __init__(self, rules: Rules, start: Position, pruning: "Pruning",
+    def __init__(self, rules: Rules, start: Position, pruning: Pruning,
                  measure: Callable[[Position], int], budget: int | None,
                  rng: random.Random | None = None, first_met: bool = False) -> None:
         self.rules, self.start, self.pruning = rules, start, pruning
@@ -427,7 +428,7 @@ class _Greedy(_Search):
         return LOST, []
 
 
-def _portfolio(rules: Rules, start: Position, pruning: "Pruning") -> Iterator[_Search]:
+def _portfolio(rules: Rules, start: Position, pruning: Pruning) -> Iterator[_Search]:
     """The searches of the ``portfolio`` order: first the depth-first search
     over every position (it alone can prove most losses), then greedy
     searches without end, each given the next of :attr:`Guide.MEASURES` in

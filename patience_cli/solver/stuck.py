@@ -53,8 +53,8 @@ of times (held cards count only once no gathering is left).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from itertools import chain
-from typing import Iterator
 
 from ..cards import Card, Suit
 from ..engine import Position, Rules
@@ -136,7 +136,7 @@ class Held:
                 self.onto[card] = frozenset(targets)
 
     @classmethod
-    def of(cls, rules: Rules) -> "Held | None":
+    def of(cls, rules: Rules) -> Held | None:
         """The rule for *rules*' game, where it is sound (see the module's
         docstring) and could ever hold a card, else None."""
         from ..features.as_they_appear import AsTheyAppear
@@ -397,7 +397,7 @@ class CompactHeld:
 
     @classmethod
     def of(cls, under: tuple[tuple[int, ...], ...], empty: tuple[frozenset[int], ...],
-           runs: tuple[str, ...], copies: list[int], redeals: int) -> "CompactHeld | None":
+           runs: tuple[str, ...], copies: list[int], redeals: int) -> CompactHeld | None:
         """The rule for a layout whose rows lay each card on the cards of
         *under* (a card as a number, as the compact search's), whose empty
         rows take the cards of *empty* and move cards as *runs* says, with
