@@ -8,7 +8,6 @@ import contextlib
 import json
 import sys
 from collections.abc import Iterator
-from datetime import UTC
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -271,7 +270,7 @@ def session(name: str, state: Path | None, write: bool = True) -> Iterator[Game]
 
 
 def now() -> str:
-    from datetime import datetime
+    from datetime import UTC, datetime
 
     return datetime.now(UTC).isoformat(timespec="microseconds")
 

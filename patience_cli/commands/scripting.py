@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from datetime import UTC
 from typing import Annotated
 
 import typer
@@ -89,7 +88,7 @@ def games(
 
 
 def _saved_at(store: Store, name: str) -> str:
-    from datetime import datetime
+    from datetime import UTC, datetime
 
     try:
         stamp = store.path(name).stat().st_mtime
