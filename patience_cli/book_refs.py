@@ -12,6 +12,7 @@ and a word that is no game's id.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .books import BOOKS
@@ -61,8 +62,18 @@ def _refs(gid: str, variant: str | None, body: dict[str, Any], title: str,
     return out
 
 
+@cache
+def _refs_of(game_id: str) -> tuple[BookRef, ...]:
+    return tuple(_read_refs(game_id))
+
+
 def refs_of(game_id: str) -> list[BookRef]:
-    """Every book entry the game and its variants play, the game's own first."""
+    """Every book entry the game and its variants play, the game's own first
+    (read once a process: layouts do not change under a running command)."""
+    return list(_refs_of(game_id))
+
+
+def _read_refs(game_id: str) -> list[BookRef]:
     raw = read_raw(game_id)
     own = _own_raw(game_id)
     refs = _refs(game_id, None, {"source": raw["source"], "also": own.get("also", ())},

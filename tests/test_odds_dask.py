@@ -26,9 +26,9 @@ from patience_cli import odds_dask  # noqa: E402
 @pytest.fixture
 def quick(monkeypatch):
     """Deadlines of seconds, not a minute: the same code paths, sooner."""
-    monkeypatch.setattr(odds_dask, "WORKERS_WAIT", 3.0)
+    monkeypatch.setattr(odds_dask, "WORKERS_WAIT", 1.5)
     monkeypatch.setattr(odds_dask, "POLL", 0.5)
-    with dask.config.set({"distributed.comm.timeouts.connect": "3s"}):
+    with dask.config.set({"distributed.comm.timeouts.connect": "1.5s"}):
         yield
 
 
@@ -74,9 +74,9 @@ def test_an_address_that_does_not_speak_dask_is_one_line(run, quick, silent_port
 def test_a_cluster_with_no_worker_is_one_line_after_waiting(run, quick):
     with scheduler_only() as c:
         result, took = odds_on(run, c.scheduler_address)
-    assert result.code == 1 and "has no worker (waited 3 s)" in result.err, result.err
+    assert result.code == 1 and "has no worker (waited 1.5 s)" in result.err, result.err
     assert f"dask worker {c.scheduler_address}" in result.err
-    assert "Traceback" not in result.err and 2.5 < took < 30
+    assert "Traceback" not in result.err and 1.2 < took < 30
 
 
 def _worker(address: str, shadow: Path) -> subprocess.Popen:

@@ -19,7 +19,7 @@ from ..engine import Move, Status
 from ..errors import ExitStatus, PatienceError, quoted
 from ..game import MAX_DECK_TEXT, Game, RecordError, ascii_number, parse_share_code
 from ..layout import game_ids, load_layout
-from ..render_text import board, status_lines, wrap_text
+from ..render_text import Line, board, status_lines, wrap_text
 from ..rng import DEAL_VERSION, MAX_SEED
 from ..state import Ledger, StateError, Store
 
@@ -157,7 +157,8 @@ def resolve_game(word: str) -> str:
                    difflib.SequenceMatcher(None, key, gid[:len(key)]).ratio())
 
     near = [gid for gid in ids if key and (gid.startswith(key) or key in gid)] or \
-        [gid for gid in sorted(ids, key=likeness, reverse=True) if likeness(gid) >= 0.6][:1]
+        [gid for gid in sorted(ids, key=likeness, reverse=True) if likeness(gid) >= 0.6][:1] \
+        if len(key) <= 60 else []  # a name is a few words: nothing is near a page of text
     hint = f"; did you mean '{near[0]}'?" if near else ""
     raise Fail(f"no game called {quoted(word)}{hint} ('patience list' shows every game)")
 
@@ -310,6 +311,14 @@ def header(game: Game, ascii: bool) -> str:
 
 
 def board_text(game: Game, ascii: bool) -> str:
+    return output.render(board_lines(game, ascii, output.columns()))
+
+
+def board_lines(game: Game, ascii: bool, width: int) -> list[Line]:
+    """The board as 'patience show' draws it, in lines of styled pieces at
+    most *width* columns wide: the header, the piles, and the status, the
+    last move and the moves to redo under them (the full screen draws the
+    same lines)."""
     legal = game.legal_moves()
     footer = status_lines(game.rules, game.position, len(game.moves), len(legal), ascii)
     marked: frozenset[int] = frozenset()
@@ -322,10 +331,8 @@ def board_text(game: Game, ascii: bool) -> str:
     if game.undone:
         footer.append(f"{_count(len(game.undone), 'move')} taken back: 'patience redo' "
                       "plays the next again")
-    lines = board(game.layout, game.rules, game.position, ascii=ascii,
-                  header=header(game, ascii), footer=footer, marked=marked,
-                  width=output.columns())
-    return output.render(lines)
+    return board(game.layout, game.rules, game.position, ascii=ascii,
+                 header=header(game, ascii), footer=footer, marked=marked, width=width)
 
 
 def _count(n: int, noun: str) -> str:

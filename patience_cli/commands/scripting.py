@@ -144,25 +144,39 @@ def play(
     seed: Annotated[str | None, typer.Option("--seed", "-s", help="Deal number.")] = None,
     variant: VariantOpt = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an unfinished game.")] = False,
+    tui: Annotated[bool, typer.Option(
+        "--tui", help="Play on the full screen: the board, the legal moves beside it, keys "
+        "and the mouse (d deal, u undo, r redo, h hint, a auto, ? rules, q quit).")] = False,
+    opponent: Annotated[str | None, typer.Option(
+        "--opponent", metavar="program", help="With GAME, a game for two players: the "
+        "program plays B's hand.")] = None,
     name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt = False,
 ) -> None:
     """Play in one session: type the same commands without 'patience'
     (move 3 1, or just 3 1; deal; undo; moves; auto; rules; quit). The game is
     saved after every command, so the shell commands can take over.
 
+    With --tui, the same game on the full screen, at the keyboard or the mouse.
+
     Fed from a pipe or a file it prints no prompt: it is the fast batch mode
     for scripts (one process for thousands of commands; start with 'new GAME').
 
-    Examples: patience play fours --seed 7 ;
+    Examples: patience play fours --seed 7 ; patience play --tui flower-garden ;
     printf 'new fours --seed 1 --force\\nauto\\n' | patience play
     """
+    if tui:
+        _full_screen(game, seed, variant, force, opponent, name, state, ascii)
+        return
+    if opponent is not None and game is None:
+        raise typer.BadParameter("--opponent goes with GAME (a new game for two players)")
     interactive = _stdin_is_terminal()
     RUN.json_lines = True  # several documents in a row: one a line (JSON Lines)
     common = ["--name", name] + (["--state", str(state)] if state else [])
     look = common + (["--ascii"] if ascii else [])
     if game is not None:
         args = ["new", game] + (["--seed", seed] if seed else []) + \
-               (["--variant", variant] if variant else []) + (["--force"] if force else []) + look
+               (["--variant", variant] if variant else []) + (["--force"] if force else []) + \
+               (["--opponent", opponent] if opponent else []) + look
         code = _dispatch(args)
         if code != 0:
             raise typer.Exit(code)  # a usage error stays one (exit 2)
@@ -240,6 +254,31 @@ def play(
 
 #: The longest line 'patience play' reads as a command (a command is a few words).
 MAX_LINE = 4096
+
+
+def _full_screen(game: str | None, seed: str | None, variant: str | None, force: bool,
+                 opponent: str | None, name: str, state: str | None, ascii: bool) -> None:
+    """'patience play --tui': deal GAME first where given (refused as 'new'
+    refuses it, before the screen opens), then play the saved game on the
+    full screen."""
+    from ..tui.table import Table
+
+    table = Table(name, str(state) if state else None, ascii)
+    if game is not None:
+        said = table.run(["new", game] + (["--seed", seed] if seed else [])
+                         + (["--variant", variant] if variant else [])
+                         + (["--force"] if force else [])
+                         + (["--opponent", opponent] if opponent else []))
+        if not said.ok:
+            for line in said.words:
+                output.error(line)
+            code = said.doc.get("exit", EXIT_USAGE) if said.doc else EXIT_USAGE
+            raise typer.Exit(int(code))
+    elif opponent is not None:
+        raise typer.BadParameter("--opponent goes with GAME (a new game for two players)")
+    from ..tui.screen import run_screen
+
+    run_screen(table)
 
 
 def _read_line() -> tuple[str, int]:
