@@ -13,6 +13,8 @@ import pytest
 
 pytest.importorskip("textual")
 
+from conftest import ALL_ROWS  # noqa: E402
+
 from patience_cli.tui.board_view import draw_board, pile_number  # noqa: E402
 from patience_cli.tui.screen import PatienceApp, RulesScreen  # noqa: E402
 from patience_cli.tui.table import Table  # noqa: E402
@@ -196,3 +198,17 @@ def test_the_board_map_names_each_piles_number_and_cards():
 def test_snapshots_of_the_screen(run, home, snap_compare, game, seed, size):
     run("new", game, "--seed", seed)
     assert snap_compare(PatienceApp(Table()), terminal_size=size)
+
+
+@pytest.mark.parametrize("game_id, variant", ALL_ROWS)
+def test_every_game_can_be_played_on_the_screen_by_clicks(game_id, variant):
+    """On the full screen's board (46 columns, what 80 leaves beside the
+    list), every pile that holds a card can be clicked."""
+    from patience_cli.commands.app import board_lines
+    from patience_cli.game import Game
+
+    game = Game.new(game_id, variant, seed=1)
+    drawn = draw_board(board_lines(game, False, 46))
+    clickable = {p for row in drawn.spans for _, _, p in row}
+    holding = {spec.number for spec in game.layout.piles if game.position.piles[spec.index]}
+    assert holding <= clickable, sorted(holding - clickable)
