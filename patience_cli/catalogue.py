@@ -10,7 +10,6 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .book_refs import refs_of
 from .digest import sha256
 from .layout import game_ids, layout_path, load_layout
 
@@ -37,6 +36,8 @@ def catalogue(cache: Path | None = None) -> list[dict[str, Any]]:
                 return rows
         except (OSError, ValueError, AttributeError):
             pass
+    from .book_refs import refs_of  # (only when the index is made anew)
+
     rows = []
     for gid in files:
         lay = load_layout(gid)

@@ -9,7 +9,6 @@ commands that report a move ask for both.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -30,14 +29,14 @@ class Telling(Protocol):
                 events: tuple[dict[str, Any], ...] | None = None) -> str: ...
 
 
-@dataclass(frozen=True)
 class Outcome:
-    """A move made: *before* it, *after* it, and the rules that tell it."""
+    """A move made: *before* it, *after* it, and the rules that tell it.
+    (A plain class: a dataclass would import its module at every start.)"""
 
-    rules: Telling
-    before: Position
-    move: Move
-    after: Position
+    __slots__ = ("rules", "before", "move", "after", "__dict__")
+
+    def __init__(self, rules: Telling, before: Position, move: Move, after: Position) -> None:
+        self.rules, self.before, self.move, self.after = rules, before, move, after
 
     @cached_property
     def events(self) -> tuple[dict[str, Any], ...]:

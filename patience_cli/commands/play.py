@@ -13,7 +13,6 @@ import typer
 
 from .. import output
 from ..books import short_name
-from ..catalogue import catalogue
 from ..engine import DEAL, Move, Status
 from ..errors import PatienceError, quoted
 from ..game import Game, parse_deck
@@ -65,6 +64,8 @@ def list_games(
     Examples: patience list ; patience list --book hoffmann ; patience list --json
     """
     def body() -> None:
+        from ..catalogue import catalogue  # (read by 'list' only)
+
         if book is not None:
             _list_book(book, as_json)
             return
