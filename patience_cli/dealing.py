@@ -206,7 +206,7 @@ def goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
     if targets is None:
         return None
     pos = Position(tuple(map(tuple, piles)), (0,) * len(piles))
-    holds = rules.feature("Holds")
+    holds = rules.providing("holds")
     if holds is not None:
         aside = holds.as_dealt(piles, card, pos)
         if aside is not None:

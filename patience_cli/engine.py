@@ -118,7 +118,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         # ---- the rule features the layout names, and who answers at each point
         self.features: tuple[Feature, ...] = build_features(self)
         #: the counters paid and won, where the game is scored
-        self.scoring = self.feature("Scoring")
+        self.scoring = self.providing("scoring")
         at = self._at
         self._deal_steps = deal_steps(self.features)
         if self._deal_steps:
@@ -164,10 +164,17 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         return answering(self.features, point)
 
     def feature(self, kind: type | str) -> Any:
-        """The active feature of class *kind* (or of that class name), or None."""
+        """The active feature of class *kind* (or of that class name), or None
+        (for tests and tools; the package asks :meth:`providing`)."""
         if isinstance(kind, str):
             return next((f for f in self.features if type(f).__name__ == kind), None)
         return next((f for f in self.features if isinstance(f, kind)), None)
+
+    def providing(self, capability: str) -> Any:
+        """The active feature that provides *capability* (a name of
+        :attr:`Feature.provides <patience_cli.features.feature.Feature.provides>`),
+        or None."""
+        return next((f for f in self.features if capability in f.provides), None)
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:

@@ -406,7 +406,7 @@ class Game:
             return Move(MoveKind.MOVE, src, fits[0][1], count, cards[0])
         if card is not None and not spec.several_free:
             graced = [Move(MoveKind.MOVE, src, d, count, card) for d in dsts]
-            grace = self.rules.feature("Grace")
+            grace = self.rules.providing("grace")
             graced = [m for m in graced if grace is not None and grace.owns(pos, m)]
             if graced:
                 return graced[0]  # a grace: a card that is not free, named
@@ -441,7 +441,7 @@ class Game:
         where = [i for i in self.rules.sources if card in self.rules.available_cards(pos, i)]
         if where:
             return where[0]
-        grace = self.rules.feature("Grace")
+        grace = self.rules.providing("grace")
         graced = list(dict.fromkeys(m.src for m in grace.moves(pos) if m.card == card)) \
             if grace is not None else []
         if len(graced) > 1:

@@ -25,6 +25,8 @@ positions, you in like manner place the fives and sixes").
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..cards import Card
 from ..layout_model import FIRST
 from ..position import Position
@@ -32,6 +34,8 @@ from .feature import Feature, Rules
 
 
 class AsTheyAppear(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing"})
     topic = "appear"
     reads_suits = False
     keys = ("piles[].as_they_appear", "piles[].opens_after")

@@ -17,12 +17,15 @@ The cards of one exchange are all different.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from ..position import Move, MoveKind, Position
 from .feature import Feature, Rules
 
 
 class ChangePlaces(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"change-places"})
     reads_suits = False
     topic = "change"
     keys = ("play.change_places",)
@@ -52,7 +55,7 @@ class ChangePlaces(Feature):
         return bool(self.changed(pos))
 
     def _pairs_open(self, pos: Position) -> bool:
-        pairs = self.rules.feature("Pairs")
+        pairs = self.rules.providing("pairs")
         return pairs is not None and pairs.any_open(pos)
 
     def may_begin(self, pos: Position) -> bool:
@@ -109,7 +112,7 @@ class ChangePlaces(Feature):
         return None
 
     def lost_words(self, pos: Position) -> str | None:
-        pairs = self.rules.feature("Pairs")
+        pairs = self.rules.providing("pairs")
         why = pairs.lost_words(pos) if pairs is not None else None
         if why is None or not pos.get("exchanged", 0):
             return None

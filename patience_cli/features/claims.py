@@ -18,6 +18,7 @@ is dealt on).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from ..layout import Role
 from ..position import Move, MoveKind, Position
@@ -25,6 +26,8 @@ from .feature import Feature, Rules, overrides
 
 
 class FirstClaims(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing", "placed-safe"})
     topic = "claim"
     keys = ("piles[].first_claim",)
     place_blind = True

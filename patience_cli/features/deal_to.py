@@ -56,7 +56,7 @@ class DealTo(DealStep):
                                   for p in rules.specs)
 
     def takes_turn(self, pos: Position) -> bool:
-        return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
+        return bool(pos.piles[self.stock]) or self.rules.providing("regather") is None
 
     @classmethod
     def build(cls, rules: Rules) -> DealTo | None:
@@ -71,7 +71,7 @@ class DealTo(DealStep):
 
     def round_of(self, pos: Position) -> tuple[int, ...]:
         """The piles the cards of the round dealt in *pos* fall to in turn."""
-        regather = self.rules.feature("Regather")
+        regather = self.rules.providing("regather")
         last = regather is not None and regather.times is not None and \
             int(pos.get("regathered", 0)) >= regather.times
         slots = self.last_slots if last else self.slots

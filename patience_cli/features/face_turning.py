@@ -8,6 +8,8 @@ Layout: a pile's ``face``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..position import Move, Position
 from .feature import Feature, Rules
 
@@ -15,6 +17,8 @@ TURNING = ("top-up", "alternate")
 
 
 class FaceTurning(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"still", "holds-nothing"})
     reads_suits = False
     keys = ('piles[].face = "top-up" | "alternate"',)
     place_blind = True

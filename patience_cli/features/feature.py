@@ -122,6 +122,26 @@ class Feature:
     #: Whether the rule lets cards leave the foundations (then a refusal of
     #: such a move asks its :meth:`refusal` before saying they stay there).
     from_foundations: ClassVar[bool] = False
+    #: What the rule offers others by name, so that the solver, the core and
+    #: other rules find it by what it does, never by its class
+    #: (:meth:`Rules.providing`).  The names in use:
+    #:
+    #: * ``talon``: turns the pack one card at a time onto a talon; its
+    #:   ``stock``, ``talon``, ``redeals``, ``shuffle`` and ``tracks_dealing``
+    #:   are read (the compact search, the pruning);
+    #: * ``still``: moves no card and forbids no move but by fixed routes (a
+    #:   card turned face up, a score, fixed routes): the compact search keeps
+    #:   nothing of it;
+    #: * ``holds-nothing``: brings no card back to where the stuck rule counts
+    #:   it held (:mod:`patience_cli.solver.stuck`);
+    #: * ``regather``: gathers the tableau and deals it again (``times``,
+    #:   ``stall``, ``to_stock`` read by the stuck rule);
+    #: * ``placing``: the placed rounds' heaps (``piles``, ``stock``, ``talon``;
+    #:   the placed lines), and ``placed-safe``: a rule those lines follow;
+    #: * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
+    #:   ``change-places``, ``extra-card``, ``covered-triples``: the rule of
+    #:   that name, read by the parts that name it.
+    provides: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules

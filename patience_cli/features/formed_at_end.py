@@ -13,6 +13,7 @@ no longer be built out of the piles its cards are locked in
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..layout import Role
 from ..position import Move, Position
@@ -21,6 +22,8 @@ from .suits_unwind import SuitsUnwind
 
 
 class FormedAtEnd(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"formed-at-end"})
     topic = "formed"
     keys = ('piles[].formed = "at-end"',)
 

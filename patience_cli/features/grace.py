@@ -15,6 +15,7 @@ and you have played all available cards").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from .. import play_settings as settings
 from ..cards import RANK_TEXT
@@ -23,6 +24,8 @@ from .feature import Feature, Rules
 
 
 class Grace(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"grace"})
     keys = ("play.grace",)
     plain = False
     #: how many positions the look for a card freed by moves between the

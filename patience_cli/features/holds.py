@@ -8,6 +8,8 @@ Layout: ``play.hold`` with ``group`` (the places, one for each pile of the
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .. import play_settings as settings
 from ..cards import Card
 from ..position import Position
@@ -15,6 +17,8 @@ from .feature import Feature, Rules
 
 
 class Holds(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"holds"})
     topic = "hold"
     keys = ("play.hold",)
     restricts_routes = True

@@ -34,6 +34,7 @@ either from a perpendicular or from a horizontal row").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
@@ -54,6 +55,8 @@ def in_words(n: int) -> str:
 
 
 class Pairs(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"pairs"})
     topic = "pairs"
     keys = ("play.pairs",)
     plain = False
@@ -117,7 +120,7 @@ class Pairs(Feature):
     def _exchanging(self, pos: Position) -> bool:
         """Whether cards are changing places (:mod:`.change_places`): until
         that is done, nothing pairs."""
-        changer = self.rules.feature("ChangePlaces")
+        changer = self.rules.providing("change-places")
         return changer is not None and changer.midway(pos)
 
     def pairs_with(self, a: Card, b: Card) -> bool:
@@ -286,7 +289,7 @@ class Pairs(Feature):
         if turned is not None:
             return (f"the {turned} turned up pairs with no card of the lay-out, and no empty "
                     "place takes it")
-        extra = self.rules.feature("ExtraCard")
+        extra = self.rules.providing("extra-card")
         turned = f"; the {extra.waiting(pos)} turned up besides makes " \
             f"{self._made()} with none" if extra is not None and extra.waiting(pos) is not None else ""
         alone = f" and no {self._singles_words(' or ', 0)} shows" if self.singles else ""
@@ -332,7 +335,7 @@ class Pairs(Feature):
         hand = pos.piles[self.stock]
         if len(hand) > 1 or self.any_open(pos):
             return None
-        triples = self.rules.feature("CoveredTriples")
+        triples = self.rules.providing("covered-triples")
         if triples is not None and triples.any_open(pos):
             return None
         left = [c for i in self.pool if (c := self._free(pos, i)) is not None] + list(hand)
@@ -362,6 +365,8 @@ class ExtraCard(DealStep):
     turned up on the first empty place of the ``extra`` group, where it
     waits to pair (Elevens' one additional card; Nestor's reserve, taken up
     one by one, a card that pairs with none put aside to pair later)."""
+
+    provides: ClassVar[frozenset[str]] = frozenset({"extra-card"})
 
     topic = "pairs"
     keys = ("play.pairs.extra",)

@@ -16,6 +16,8 @@ turned do not count), with a pile of role ``stock`` and one of role ``talon``
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from .. import play_settings as settings
 from ..cards import Card
 from ..layout import Role
@@ -24,6 +26,8 @@ from .feature import DealStep, Rules
 
 
 class PlacedRounds(DealStep):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"placing"})
     reads_suits = False
     topic = "placing"
     keys = ("play.placing",)

@@ -10,6 +10,7 @@ may take cards from is :mod:`patience_cli.features.routes`'s rule.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import ClassVar
 
 from ..layout import Role
 from ..position import Move, MoveKind, Position
@@ -42,6 +43,8 @@ class RefillAtOnce(Feature):
     """A vacancy filled as soon as it occurs: by itself from a single pile
     (the pack, the talon, a pile below), or, from a group of several piles,
     by the player's choice of card before anything else is done."""
+
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing"})
 
     reads_suits = False
     topic = "refill"
@@ -194,6 +197,8 @@ class RefillAtDeal(DealStep):
 class PackFill(Feature):
     """A vacancy the player may fill with the pack's next card, unseen
     (Napoleon's Square)."""
+
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing"})
 
     topic = "refill"
     keys = ("piles[].refill.when = player",)

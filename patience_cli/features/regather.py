@@ -18,6 +18,7 @@ way back.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from .. import play_settings as settings
 from ..layout import Role
@@ -27,6 +28,8 @@ from .talon import redeal_shuffled
 
 
 class Regather(DealStep):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"regather"})
     deals_again = True
     keys = ("play.regather",)
 

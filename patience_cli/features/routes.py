@@ -8,6 +8,8 @@ vacancies) and ``second_to`` (groups that come first).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..cards import Card
 from ..layout import Role
 from ..position import Position
@@ -16,6 +18,8 @@ from .refills import refill_sources
 
 
 class Routes(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"still", "holds-nothing", "placed-safe"})
     reads_suits = False
     topic = "route"
     keys = ("piles[].accepts_from", "piles[].refill.from", "piles[].second_to")

@@ -127,7 +127,7 @@ class ProgressiveRows(DealStep):
     def takes_turn(self, pos: Position) -> bool:
         """While the pack lasts; then a new deal of the rows, where the layout
         has one (``play.regather``), takes the turn."""
-        return bool(pos.piles[self.stock]) or self.rules.feature("Regather") is None
+        return bool(pos.piles[self.stock]) or self.rules.providing("regather") is None
 
     def deal_reason(self, pos: Position) -> str | None:
         if not pos.piles[self.stock]:

@@ -6,11 +6,15 @@ Layout: ``play.score`` with ``stake`` and ``per_card``.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..position import Position
 from .feature import Feature, Rules
 
 
 class Scoring(Feature):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"still", "holds-nothing", "scoring"})
     keys = ("play.score",)
 
     def __init__(self, rules: Rules, stake: int, per_card: int) -> None:

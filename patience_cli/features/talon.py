@@ -13,6 +13,7 @@ ten ... [or] throw it aside to a waste-heap").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..cards import Card
 from ..digest import sha256
@@ -23,6 +24,8 @@ from .turned_proof import TurnedOrder
 
 
 class Talon(DealStep):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"talon", "holds-nothing", "placed-safe"})
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
     place_blind = True
     _dead: bool | None = None  # whether its cards stay for good once no redeal is left

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import ClassVar
 
 from ..cards import RANK_NOUN, Card
 from ..layout import Role
@@ -23,6 +24,8 @@ from .feature import Rules, SetRemoval
 
 
 class CoveredTriples(SetRemoval):
+
+    provides: ClassVar[frozenset[str]] = frozenset({"covered-triples"})
     topic = "pairs"
     keys = ("play.pairs.triple",)
 

@@ -34,14 +34,11 @@ positions.
 from __future__ import annotations
 
 import weakref
+from typing import Protocol
 
 from ..advice import SafeRule
 from ..cards import Card, Suit, number
 from ..engine import DEAL, Move, MoveKind, Position, Rules
-from ..features.face_turning import FaceTurning
-from ..features.routes import Routes
-from ..features.scoring import Scoring
-from ..features.talon import Talon
 from ..layout_model import Role
 from .pruning import Pruning
 from .reach import CompactReach
@@ -52,12 +49,23 @@ _MOVE = MoveKind.MOVE
 _RUNS = ("top", "whole-run", "face-up-run", "built-run")
 
 
+class TalonReading(Protocol):
+    """What the compact search reads of the rule that provides ``talon``
+    (:attr:`Feature.provides <patience_cli.features.feature.Feature.provides>`)."""
+
+    stock: int
+    talon: int
+    redeals: int | None
+    shuffle: bool
+    tracks_dealing: bool
+
+
 def _rank(c: int) -> int:
     return c % 13 + 1
 
 
 def _plain_route(spec) -> bool:
-    """Whether a row's routes are none, or fixed (:class:`Routes`): the groups
+    """Whether a row's routes are none, or fixed (the ``routes`` of the layout): the groups
     it takes cards from, and those a vacancy in it is filled from at the
     player's choice, one card; never a pile it is second to."""
     refill = spec.refill
@@ -98,11 +106,11 @@ class Tables:
                 or rules.solver_moves.__func__ is not Rules.solver_moves \
                 or rules.solver_key.__func__ is not Rules.solver_key:
             return None
-        talon: Talon | None = None
+        talon: TalonReading | None = None
         for f in rules.features:
-            if isinstance(f, Talon) and talon is None:
+            if "talon" in f.provides and talon is None:
                 talon = f
-            elif not isinstance(f, (FaceTurning, Scoring, Routes)):
+            elif "still" not in f.provides:
                 return None
         roles = {Role.TABLEAU, Role.FOUNDATION} | ({Role.STOCK, Role.TALON} if talon else set())
         if any(s.role not in roles for s in rules.specs):
@@ -130,7 +138,7 @@ class Tables:
                 return None
         return cls(rules, talon, safe)
 
-    def __init__(self, rules: Rules, talon: Talon | None, safe: SafeRule) -> None:
+    def __init__(self, rules: Rules, talon: TalonReading | None, safe: SafeRule) -> None:
         self.rules = rules
         self.row_piles = tuple(rules.tableau)
         self.home_piles = tuple(rules.foundations)

@@ -42,7 +42,7 @@ def worth_pairs_beam(rules: Rules) -> bool:
     """Whether the solver's portfolio runs this beam in a game: where cards
     go out by pairs and there is no deal step (the depth-first rounds of a
     game with a pack to deal have a beam from deal to deal of their own)."""
-    return not rules.has_deal_step and rules.feature("Pairs") is not None
+    return not rules.has_deal_step and rules.providing("pairs") is not None
 
 
 class PairsBeam(MoveBeam):
@@ -52,7 +52,7 @@ class PairsBeam(MoveBeam):
 
     def __init__(self, rules: Rules, start: Position, pruning, round_: int,
                  budget: int) -> None:
-        self.pairs = rules.feature("Pairs")
+        self.pairs = rules.providing("pairs")
         self.outs = tuple(i for i, spec in enumerate(rules.specs)
                           if spec.role in (Role.FOUNDATION, Role.DISCARD))
         super().__init__(rules, start, pruning, round_, budget)

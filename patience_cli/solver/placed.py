@@ -30,10 +30,6 @@ from collections.abc import Iterator
 
 from ..cards import Card, Suit
 from ..engine import Move, Position, Rules
-from ..features.claims import FirstClaims
-from ..features.placing import PlacedRounds
-from ..features.routes import Routes
-from ..features.talon import Talon
 from ..layout import Role
 from ..position import MoveKind
 from .bounded import NEVER
@@ -75,10 +71,11 @@ class Ranks:
         if placing is None or placing.round != 1 or placing.frozen or not rules.suitless \
                 or rules.layout.rules != "standard":
             return False
-        kinds = {type(f) for f in rules.features}
-        if not kinds <= {PlacedRounds, FirstClaims, Talon, Routes} or PlacedRounds not in kinds:
+        if not all(f.provides & {"placing", "placed-safe"} for f in rules.features):
             return False
-        talon = next(f for f in rules.features if isinstance(f, PlacedRounds))
+        talon = rules.providing("placing")
+        if talon is None:
+            return False
         heaps = set(talon.piles)
         homes = {s.group for s in rules.specs if s.role is Role.FOUNDATION}
         for i, spec in enumerate(rules.specs):
@@ -95,13 +92,13 @@ class Ranks:
                                  Role.TALON):
                 return False
         for f in rules.features:
-            if isinstance(f, Talon) and f.redeals != 0:
+            if "talon" in f.provides and f.redeals != 0:
                 return False
         return set(rules.sources) == heaps | {talon.talon} | {
             i for i, s in enumerate(rules.specs) if s.role is Role.RESERVE}
 
     def __init__(self, rules: Rules, start: Position) -> None:
-        placing = next(f for f in rules.features if isinstance(f, PlacedRounds))
+        placing = rules.providing("placing")
         self.rules = rules
         self.stock, self.talon = placing.stock, placing.talon
         self.heaps = tuple(placing.piles)

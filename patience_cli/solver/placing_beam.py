@@ -48,7 +48,7 @@ def worth_placing_beam(rules: Rules) -> bool:
     """Whether the solver's depth-first rounds run this beam: where the
     foundations are formed only at the end and the proof that a suit can no
     longer come out holds (see the module's docstring)."""
-    formed = rules.feature("FormedAtEnd")
+    formed = rules.providing("formed-at-end")
     return formed is not None and formed.proof is not None
 
 
@@ -67,7 +67,7 @@ class PlacingBeam(MoveBeam):
         # each locked pile with the steps from its top card to the ranks it
         # takes, and whether they must be of its suit
         self.builds = []
-        self.proof = rules.feature("FormedAtEnd").proof
+        self.proof = rules.providing("formed-at-end").proof
         for i in self.proof.locked:
             build = rules.specs[i].build
             if build is None or build.direction == "none":

@@ -215,13 +215,12 @@ class Pruning:
         from it reads, and nothing else changes the stock or the talon (see
         the class's docstring), else None."""
         from ..features.feature import DealStep
-        from ..features.talon import Talon
 
         rules = self.rules
         if not self.open or not rules.has_deal_step:
             return None
         steps = [f for f in rules.features if isinstance(f, DealStep)]
-        if len(steps) != 1 or type(steps[0]) is not Talon or type(rules).deal_reason is not \
+        if len(steps) != 1 or "talon" not in steps[0].provides or type(rules).deal_reason is not \
                 Rules.deal_reason or type(rules).apply_deal is not Rules.apply_deal:
             return None
         talon = steps[0]

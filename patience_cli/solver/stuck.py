@@ -139,25 +139,15 @@ class Held:
     def of(cls, rules: Rules) -> Held | None:
         """The rule for *rules*' game, where it is sound (see the module's
         docstring) and could ever hold a card, else None."""
-        from ..features.as_they_appear import AsTheyAppear
-        from ..features.claims import FirstClaims
-        from ..features.face_turning import FaceTurning
-        from ..features.refills import PackFill, RefillAtOnce
-        from ..features.regather import Regather
-        from ..features.routes import Routes
-        from ..features.scoring import Scoring
-        from ..features.talon import Talon
-
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations:
             return None
         plain = rules.plain_builds
         regather = None
         for f in rules.features:
-            if type(f) is Regather and f.times is not None and f.stall is None \
+            if "regather" in f.provides and f.times is not None and f.stall is None \
                     and not f.to_stock and regather is None:
                 regather = f
-            elif type(f) not in (Talon, FaceTurning, Scoring, FirstClaims, Routes, RefillAtOnce,
-                                 PackFill, AsTheyAppear):
+            elif "holds-nothing" not in f.provides:
                 return None
         pack = {s.group for s in rules.specs if s.role in (Role.STOCK, Role.TALON)}
         for i, spec in enumerate(rules.specs):

@@ -1,0 +1,59 @@
+"""The package's structure holds what the engine's second step promised:
+the solver is a package that imports no rule's module (it reads rules by what
+they provide), and the package finds no rule by its class name."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "patience_cli"
+
+
+def imports(path: Path) -> list[str]:
+    """The modules *path* imports, relative ones written as in the file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            found.append("." * node.level + (node.module or ""))
+        elif isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+    return found
+
+
+def test_no_solver_module_imports_a_concrete_rule():
+    modules = sorted((PACKAGE / "solver").glob("*.py"))
+    assert len(modules) >= 13
+    for path in modules:
+        for name in imports(path):
+            if "features" in name:
+                assert name.endswith("features.feature"), (path.name, name)  # the protocol only
+
+
+def test_no_rule_is_found_by_its_class_name_in_the_package():
+    for path in PACKAGE.rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "feature" and node.args \
+                    and isinstance(node.args[0], ast.Constant):
+                raise AssertionError(f"{path.relative_to(PACKAGE)}:{node.lineno}: "
+                                     f"feature({node.args[0].value!r}): ask providing()")
+
+
+def test_what_each_rule_provides_is_a_known_name():
+    from patience_cli.features import feature as protocol
+    from patience_cli.game import Game
+    from patience_cli.layout import game_ids
+
+    known = {"talon", "still", "holds-nothing", "regather", "placing", "placed-safe", "pairs",
+             "formed-at-end", "grace", "holds", "scoring", "change-places", "extra-card",
+             "covered-triples"}
+    documented = protocol.Feature.__doc__ or ""
+    source = Path(protocol.__file__).read_text(encoding="utf-8")
+    for name in known:
+        assert f"``{name}``" in source, name        # each name is explained where it is declared
+    for gid in game_ids():
+        for f in Game.new(gid, seed=1).rules.features:
+            assert f.provides <= known, (gid, type(f).__name__, f.provides - known)
+    assert documented
