@@ -7,12 +7,13 @@ import pytest
 from conftest import line_wins, search_alone
 
 from patience_cli.cards import parse_card
-from patience_cli.features.suits_unwind import SuitsUnwind, unwinds
 from patience_cli.game import Game
 from patience_cli.games import load
 from patience_cli.solver import search as solver
 from patience_cli.solver.placing_beam import PlacingBeam, worth_placing_beam
+from patience_cli.solver.proofs import formed_proof
 from patience_cli.solver.pruning import Pruning
+from patience_cli.solver.suits_unwind import SuitsUnwind, unwinds
 
 ZODIAC, EQUATOR, STOCK = range(0, 24), range(24, 32), 40
 
@@ -66,7 +67,7 @@ def _zodiac_with(packets: dict[int, str]):
 @pytest.mark.parametrize("other, lost", [("Qs Ks Qs", True), ("Qs Ks", False)])
 def test_the_search_goes_no_further_where_a_suit_cannot_come_out(other, lost):
     rules, pos = _zodiac_with({0: "7s 6s 7s", 5: other})
-    assert rules.feature("FormedAtEnd").proof.lost(pos) is lost
+    assert formed_proof(rules).lost(pos) is lost
     assert (Pruning(rules, start=pos).moves(pos, None, None) == []) is lost
     assert next(iter(rules.legal_moves(pos)), None) is not None  # the game plays on: the proof is the solver's
 

@@ -1,5 +1,5 @@
 """The proof of loss where only the card just turned is played
-(:mod:`patience_cli.features.turned_proof`), on the Fairest No. 1 read with
+(:mod:`patience_cli.solver.turned_order`), on the Fairest No. 1 read with
 cards let pass: each heap must find its next ranks in order along the cards
 to come, and the heaps that want a rank each need a card of it of their own
 that passes late enough.  Hand-made positions for each reading, then checks
@@ -11,9 +11,10 @@ import random
 from conftest import pile_index, position
 
 from patience_cli.engine import DEAL, Status
-from patience_cli.features.turned_proof import TurnedOrder
 from patience_cli.game import Game
 from patience_cli.solver import LOST, WON, solve
+from patience_cli.solver.proofs import turned_order
+from patience_cli.solver.turned_order import TurnedOrder
 
 GAME, VARIANT = "fairest-1", "let-pass"
 PACK, WASTE = 9, 10
@@ -35,7 +36,8 @@ def heaps(*left: int, **kw):
 
 
 def lost(rules, pos) -> bool:
-    return rules.feature("TurnedCard").not_lost(pos, [DEAL]) == []
+    prover = turned_order(rules)
+    return prover is not None and prover(pos, [DEAL]) == []
 
 
 def test_a_heap_whose_next_rank_never_passes_again_is_lost():

@@ -133,6 +133,8 @@ def test_the_solver_tries_no_set_after_which_the_cards_left_make_no_whole_sets()
 
 
 def test_the_two_packs_make_sets_only_as_the_proof_says():
+    from patience_cli.solver.proofs import whole_sets
+
     rules = Game.new(GAME, seed=1).rules
     sets = rules.feature("CrownedSets")
     full = [0, 0] + [8] * 9 + [0, 0, 0]              # eight of each value 2 to 10
@@ -142,10 +144,11 @@ def test_the_two_packs_make_sets_only_as_the_proof_says():
         less = list(full)
         for rank in kind:
             less[rank] -= 1
-        assert sets.proof.divides(tuple(less)) is (kind not in ((3, 6, 9), (5, 6, 7))), kind
+        assert whole_sets(rules).divides(tuple(less)) is (kind not in ((3, 6, 9), (5, 6, 7))), kind
 
 
 def test_the_sheet_s_six_kinds_of_set_each_pair_of_threes_as_often():
+
     # every way the pip cards of two packs divide into sets (found here without the rule's
     # code): never 3-6-9 or 5-6-7, and the kinds in two threes made equally often
     kinds = [k for k in itertools.combinations(range(2, 11), 3) if sum(k) == 18]
@@ -201,13 +204,14 @@ def test_deals_the_proof_decides():
 
 def test_the_proof_keeps_every_move_of_a_won_line():
     from patience_cli.solver import WON, solve
+    from patience_cli.solver.proofs import whole_sets
 
     for seed in (1, 12, 14, 36):
         game = Game.new(GAME, seed=seed)
         rules, pos = game.rules, game.position
         solution = solve(rules, pos, seconds=60, max_states=20_000)
         assert solution.result == WON, seed
-        proof = rules.feature("CrownedSets").proof
+        proof = whole_sets(rules)
         for move in solution.moves:
             assert proof.not_lost(pos, [move]) == [move], (seed, move)
             pos = rules.apply(pos, move)

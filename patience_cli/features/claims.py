@@ -27,7 +27,7 @@ from .feature import Feature, Rules, overrides
 
 class FirstClaims(Feature):
 
-    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing", "placed-safe"})
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing", "placed-safe", "turn-safe"})
     topic = "claim"
     keys = ("piles[].first_claim",)
     place_blind = True

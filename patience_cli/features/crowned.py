@@ -16,24 +16,24 @@ waits ("when no more combinations can be made, you proceed to deal").
 
 Where the sets are the only way out of play (no foundation), the cards left
 must make whole sets, which proves many positions lost for the solver
-(:mod:`.crowned_proof`).
+(:mod:`patience_cli.solver.whole_sets`).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator
 from itertools import combinations
+from typing import ClassVar
 
 from .. import play_settings as settings
 from ..cards import RANK_NOUN, Card
 from ..position import Move, MoveKind, Position, Refusal, seq_text
-from .crowned_proof import WholeSets
 from .feature import Rules, SetRemoval
 from .pairs import in_words
 
 
 class CrownedSets(SetRemoval):
+    provides: ClassVar[frozenset[str]] = frozenset({"crowned"})
     reads_suits = False
     topic = "crowned"
     keys = ("play.crowned",)
@@ -71,16 +71,6 @@ class CrownedSets(SetRemoval):
             if len(ranks) == self.size and sum(ranks) == self.total:
                 for crown in crowns:
                     yield Move(MoveKind.REMOVE, piles=(*(i for i, _ in chosen), crown))
-
-    # ------------------------------------------------------------ the solver
-    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """The moves after which the cards left can still all go out in sets
-        (:class:`~patience_cli.features.crowned_proof.WholeSets`)."""
-        return self.proof.not_lost(pos, moves)
-
-    @functools.cached_property
-    def proof(self) -> WholeSets:
-        return WholeSets(self)
 
     # ------------------------------------------------------------ words
     def removal_refusal(self, pos: Position, move: Move) -> str | None:

@@ -22,6 +22,7 @@ layout has one, takes the turn.
 from __future__ import annotations
 
 from itertools import groupby
+from typing import ClassVar
 
 from ..cards import new_pack
 from ..dealing import goes_up_as_dealt
@@ -31,6 +32,7 @@ from .feature import DealStep, Rules
 
 
 class DealTo(DealStep):
+    provides: ClassVar[frozenset[str]] = frozenset({"deal-to"})
     reads_suits = False
     reads_cards_left = False  # the pack's cards fall on the same piles whatever left them
     keys = ("play.deal_to",)

@@ -138,6 +138,13 @@ class Feature:
     #:   ``stall``, ``to_stock`` read by the stuck rule);
     #: * ``placing``: the placed rounds' heaps (``piles``, ``stock``, ``talon``;
     #:   the placed lines), and ``placed-safe``: a rule those lines follow;
+    #: * ``turned-card``: only the card just turned may be played from the
+    #:   talon (``stock``, ``talon``, ``spent``), and ``turn-safe``: a rule the
+    #:   proof from the pack's order allows beside it
+    #:   (:mod:`patience_cli.solver.turned_order`);
+    #: * ``crowned``: crowned sets put out (the solver's proof of whole sets),
+    #:   and ``deal-to``: the pack dealt a card to each pile of a group
+    #:   (``stock``, ``group``, ``cards``, ``slots``; that proof's rows ahead);
     #: * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
     #:   ``change-places``, ``extra-card``, ``covered-triples``: the rule of
     #:   that name, read by the parts that name it.

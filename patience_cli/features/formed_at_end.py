@@ -18,7 +18,6 @@ from typing import ClassVar
 from ..layout import Role
 from ..position import Move, Position
 from .feature import Feature, Rules, targets_without
-from .suits_unwind import SuitsUnwind
 
 
 class FormedAtEnd(Feature):
@@ -31,7 +30,6 @@ class FormedAtEnd(Feature):
         super().__init__(rules)
         #: the foundations formed at the end, and the piles they wait for
         self.piles, self.waiting = piles, waiting
-        self._proof: SuitsUnwind | None | bool = False  # built when first asked
 
     @classmethod
     def build(cls, rules: Rules) -> FormedAtEnd | None:
@@ -54,15 +52,3 @@ class FormedAtEnd(Feature):
             return None
         return ("the foundations are formed only at the end, once every card is placed: "
                 "the pack and the talon must be out first")
-
-    @property
-    def proof(self) -> SuitsUnwind | None:
-        """The proof of loss, where the game has the shape it reads (else
-        None): built when the solver first asks, once every feature is."""
-        if self._proof is False:
-            self._proof = SuitsUnwind.build(self.rules)
-        return self._proof  # type: ignore[return-value]
-
-    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
-        proof = self.proof
-        return [] if proof is not None and proof.lost(pos) else moves

@@ -20,12 +20,11 @@ from ..digest import sha256
 from ..layout import Role
 from ..position import Move, Position
 from .feature import DealStep, Feature, Rules
-from .turned_proof import TurnedOrder
 
 
 class Talon(DealStep):
 
-    provides: ClassVar[frozenset[str]] = frozenset({"talon", "holds-nothing", "placed-safe"})
+    provides: ClassVar[frozenset[str]] = frozenset({"talon", "holds-nothing", "placed-safe", "turn-safe"})
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
     place_blind = True
     _dead: bool | None = None  # whether its cards stay for good once no redeal is left
@@ -195,7 +194,9 @@ class TurnedCard(Feature):
     Fairest: "whenever you turn up a card ... you place it").  The position
     keeps where the pack stood when a card was last played from the talon.
     For the solver, where the pack's order is all that is left to play with,
-    a proof of loss from it (:mod:`.turned_proof`)."""
+    a proof of loss from it (:mod:`patience_cli.solver.turned_order`)."""
+
+    provides: ClassVar[frozenset[str]] = frozenset({"turned-card", "turn-safe"})
 
     reads_suits = False
     topic = "talon"
@@ -205,7 +206,6 @@ class TurnedCard(Feature):
     def __init__(self, rules: Rules, stock: int, talon: int) -> None:
         super().__init__(rules)
         self.stock, self.talon = stock, talon
-        self._proof: TurnedOrder | None | bool = False  # made when the solver first asks
 
     @classmethod
     def build(cls, rules: Rules) -> TurnedCard | None:
@@ -241,17 +241,3 @@ class TurnedCard(Feature):
         if move.src == self.talon:
             return after.with_extra(spent=self._mark(after))
         return after
-
-    def not_lost(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """None of *moves* where the cards to come can no longer reach the
-        foundations in their order (:class:`~.turned_proof.TurnedOrder`),
-        else all of them."""
-        if self._proof is False:  # (the rules' features are all built by now)
-            from .claims import FirstClaims
-            # beside the talon's deal and this rule, only a card that fits placed as
-            # it is turned: no other rule adds a move
-            alone = all(type(f) in (Talon, TurnedCard, FirstClaims) for f in self.rules.features)
-            self._proof = TurnedOrder.of(self.rules, self.stock, self.talon) if alone else None
-        if self._proof is None:
-            return moves
-        return self._proof.not_lost(pos, moves, self.spent(pos))

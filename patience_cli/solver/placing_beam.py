@@ -14,7 +14,7 @@ tried once with each of :data:`TURN_WEIGHTS`: each wins deals the others
 miss.  The beam from deal to deal (:class:`~patience_cli.solver.beam.Beam`)
 reads the foundations, empty until the end, and the talon only; the greedy
 searches' measures read the foundations too.  A beam keeps only lines that
-the proof of :mod:`patience_cli.features.suits_unwind` passes (the pruning
+the proof of :mod:`patience_cli.solver.suits_unwind` passes (the pruning
 drops the others), so a line that places every card is won.  The Zodiac,
 deals 1 to 100 at 20,000 positions: the solver with this beam wins 14 (7
 with one weight, none without the beam and the proof).
@@ -25,6 +25,7 @@ from __future__ import annotations
 from ..engine import Position, Rules
 from ..layout import Role
 from .beam import MoveBeam
+from .proofs import formed_proof
 
 #: The positions kept from one move to the next, in the first round (each
 #: round after begins with twice as many, with twice the positions).
@@ -48,8 +49,7 @@ def worth_placing_beam(rules: Rules) -> bool:
     """Whether the solver's depth-first rounds run this beam: where the
     foundations are formed only at the end and the proof that a suit can no
     longer come out holds (see the module's docstring)."""
-    formed = rules.providing("formed-at-end")
-    return formed is not None and formed.proof is not None
+    return formed_proof(rules) is not None
 
 
 class PlacingBeam(MoveBeam):
@@ -67,7 +67,9 @@ class PlacingBeam(MoveBeam):
         # each locked pile with the steps from its top card to the ranks it
         # takes, and whether they must be of its suit
         self.builds = []
-        self.proof = rules.providing("formed-at-end").proof
+        proof = formed_proof(rules)
+        assert proof is not None  # (worth_placing_beam said so)
+        self.proof = proof
         for i in self.proof.locked:
             build = rules.specs[i].build
             if build is None or build.direction == "none":

@@ -10,6 +10,7 @@ from ..cards import Card, number, ranks
 from ..engine import Move, MoveKind, Position, Rules
 from ..features.feature import overrides
 from .moves import PlainMoves
+from .proofs import provers
 from .stuck import Held
 
 _MOVE = MoveKind.MOVE
@@ -118,7 +119,8 @@ class Pruning:
         #: the rule that finds a card that can never move again (a lost position)
         self.held = Held.of(rules) if enabled else None
         #: the rule features that prove positions lost by their own rules
-        self.proving = tuple(f for f in rules.features if overrides(f, "not_lost")) \
+        self.proving: tuple[Callable[[Position, list[Move]], list[Move]], ...] = tuple(
+            f.not_lost for f in rules.features if overrides(f, "not_lost")) + provers(rules) \
             if enabled else ()
         #: the moves of a position, the engine's (found fast where the layout is plain)
         plain_moves = PlainMoves.of(rules)
@@ -290,8 +292,8 @@ class Pruning:
                 if len(moves) > 1 or moves is opened:
                     moves = self._virtual(pos) + (
                         moves if self.ranked else self._one_of_each_rank(moves))
-        for rule in self.proving:
-            moves = rule.not_lost(pos, moves)
+        for not_lost in self.proving:
+            moves = not_lost(pos, moves)
         if self.alike_of and len(moves) > 1:
             moves = self._one_of_alike(pos, moves)
         if self.open and last is not None and last.kind == "move" and last.count == 1 \

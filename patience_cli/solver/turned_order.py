@@ -1,5 +1,5 @@
 """Proofs of loss where only the card just turned is played, for the solver
-(:class:`.talon.TurnedCard`): the pack's order fixes when each card can come.
+(:class:`patience_cli.features.talon.TurnedCard`): the pack's order fixes when each card can come.
 
 Where every card not home lies in the pack or the talon, only the card just
 turned may be played, and it may go only to a foundation, the cards pass
@@ -27,9 +27,9 @@ heap alone cannot find its eleven ranks in order within the three deals.
 
 from __future__ import annotations
 
+from ..features.feature import Rules
 from ..layout import Role
 from ..position import Move, Position
-from .feature import Rules
 
 
 class TurnedOrder:

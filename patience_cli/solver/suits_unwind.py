@@ -26,9 +26,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ..features.feature import Rules
 from ..layout import Role
 from ..position import Position
-from .feature import Rules
 
 #: The features the proof knows take no card from a pile but as the layout's
 #: routes allow (the pack dealt to the talon, a vacancy filled from the pack):

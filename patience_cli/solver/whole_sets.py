@@ -1,4 +1,4 @@
-"""Proofs of loss for crowned sets (:mod:`.crowned`), for the solver: where
+"""Proofs of loss for crowned sets (:mod:`patience_cli.features.crowned`), for the solver: where
 the sets are the only way out of play, the cards left must still make whole
 sets, and the rows the pack will deal must not force a set they cannot.
 
@@ -30,16 +30,16 @@ from itertools import combinations
 from typing import Protocol
 
 from ..cards import Card
+from ..features.feature import DealStep, Rules, overrides
 from ..layout import Role
 from ..position import Move, Position
-from .feature import DealStep, Rules, overrides
 
 Counts = tuple[int, ...]   # the cards left of each rank (index 1 to 13), crowns at 0
 WHOLE_MOST = 200_000       # the counts whose answer is remembered, at most
 
 
 class Sets(Protocol):
-    """What the proof reads of the rule (:class:`.crowned.CrownedSets`)."""
+    """What the proof reads of the rule (:class:`patience_cli.features.crowned.CrownedSets`)."""
 
     rules: Rules
     pool: tuple[int, ...]               # the piles sets are taken from
@@ -136,11 +136,9 @@ class WholeSets:
         taken from, and nothing but refills until the first row takes a card
         from it: the pack and a row's length (the Wheel: rows of twelve over
         the cushion, refilled from the pack until the first row), else None."""
-        from .deal_to import DealTo
-
         rules, pool = self.rules, self.sets.pool
         steps = [f for f in rules.features if isinstance(f, DealStep)]
-        if not self.alone or len(steps) != 1 or type(steps[0]) is not DealTo:
+        if not self.alone or len(steps) != 1 or "deal-to" not in steps[0].provides:
             return None
         deal = steps[0]
         if deal.slots or deal.cards != 1 or deal.group is None or \
