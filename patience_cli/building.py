@@ -50,6 +50,12 @@ class Building:
     target_groups: tuple[tuple[int, ...], ...]
     placed_by: dict[int, Feature]
 
+    def _cleared(self, pos: Position, index: int) -> bool:
+        """Whether a lone king's pile *index* has been cleared down to it
+        (the rule that provides ``cleared`` keeps that)."""
+        rule = self.providing("cleared")  # type: ignore[attr-defined]
+        return rule is not None and rule.cleared(pos, index)
+
     def _setup_building(self) -> None:
         """Found once: whether the game words its own builds, each pile's
         plain build, and the piles the move generator looks at."""
@@ -161,7 +167,7 @@ class Building:
         if build.capacity is not None and len(pile) >= build.capacity:
             return False
         if build.alone and len(pile) == 1:  # a lone king (its pile's first card alone)
-            return build.alone is True or dst in pos.get("covered", ())  # takes any card
+            return build.alone is True or self._cleared(pos, dst)  # takes any card
         top = pile[-1]
         if build.until is not None and top.rank == build.until:
             return False
@@ -268,7 +274,7 @@ class Building:
             n = build.capacity
             return f"{spec.the_ref} holds at most {n} card{'s' if n != 1 else ''}"
         if build.alone and len(pile) == 1:
-            if build.alone is True or dst in pos.get("covered", ()):
+            if build.alone is True or self._cleared(pos, dst):
                 return None  # a lone king takes any card
             return (f"{spec.the_ref} takes a card only once it has been cleared down to its "
                     f"{RANK_NOUN[pile[0].rank]}")

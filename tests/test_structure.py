@@ -48,7 +48,7 @@ def test_what_each_rule_provides_is_a_known_name():
 
     known = {"talon", "still", "holds-nothing", "regather", "placing", "placed-safe", "pairs",
              "formed-at-end", "grace", "holds", "scoring", "change-places", "extra-card",
-             "covered-triples", "turned-card", "turn-safe", "crowned", "deal-to"}
+             "covered-triples", "turned-card", "turn-safe", "crowned", "deal-to", "cleared"}
     documented = protocol.Feature.__doc__ or ""
     source = Path(protocol.__file__).read_text(encoding="utf-8")
     for name in known:

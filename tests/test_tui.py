@@ -48,14 +48,19 @@ def where(app, pile: int) -> tuple[int, int]:
     raise AssertionError(f"pile {pile} not drawn")
 
 
-def test_keys_play_a_won_fours_deal_to_its_end_and_the_shell_sees_it(run, home):
+def test_keys_and_clicks_play_a_won_fours_deal_to_its_end_and_the_shell_sees_it(run, home):
     run("new", "fours", "--seed", "7")
 
     async def steps(app, pilot):
         await pilot.press("d")                           # deal: the rules force it
         await pilot.pause()
         assert said(app) == "Deal row 1 of deal 1." and played(app) == 1
-        await pilot.press("enter")                       # the first move of the list
+        await pilot.click("#board", offset=where(app, 4))  # a click on a packet, then another
+        await pilot.pause()
+        await pilot.click("#board", offset=where(app, 3))
+        await pilot.pause()
+        assert played(app) == 2 and said(app).startswith("Q♠ from Packet 4 to Packet 3")
+        await pilot.press("u", "enter")                  # the same move, from the list
         await pilot.pause()
         assert played(app) == 2 and said(app).startswith("Q♠ from Packet 4 to Packet 3")
         await pilot.press("3", "space", "1", "enter")     # a refused move: one line, no change
@@ -212,3 +217,19 @@ def test_every_game_can_be_played_on_the_screen_by_clicks(game_id, variant):
     clickable = {p for row in drawn.spans for _, _, p in row}
     holding = {spec.number for spec in game.layout.piles if game.position.piles[spec.index]}
     assert holding <= clickable, sorted(holding - clickable)
+
+
+def test_ascii_is_honoured_on_the_screen(run, home):
+    run("new", "flower-garden", "--seed", "7")
+
+    async def main():
+        app = PatienceApp(Table(ascii=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.drawn.text.plain
+            listed = str(app.query_one("#moves").get_option_at_index(0).prompt)
+            assert "Ah" in board and not set("♠♥♦♣") & set(board + listed)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert said(app).startswith("Ah from Bouquet (7)")
+    asyncio.run(main())

@@ -10,11 +10,14 @@ a pile, down to its first card again, take a card (:mod:`patience_cli.building`)
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from ..position import Position
 from .feature import Feature, Rules
 
 
 class ClearedPackets(Feature):
+    provides: ClassVar[frozenset[str]] = frozenset({"cleared"})
     reads_suits = False
     keys = ('piles[].build.alone = "cleared"',)
     plain = False
@@ -36,3 +39,8 @@ class ClearedPackets(Feature):
         if not more:
             return pos
         return pos.with_extra(covered=tuple(sorted((*covered, *more))))
+
+    def cleared(self, pos: Position, index: int) -> bool:
+        """Whether pile *index* has held more than its first card (so that,
+        down to that card again, it has been cleared)."""
+        return index in pos.get("covered", ())

@@ -145,6 +145,8 @@ class Feature:
     #: * ``crowned``: crowned sets put out (the solver's proof of whole sets),
     #:   and ``deal-to``: the pack dealt a card to each pile of a group
     #:   (``stock``, ``group``, ``cards``, ``slots``; that proof's rows ahead);
+    #: * ``cleared``: which lone kings have been cleared down to themselves
+    #:   (the build's ``alone = "cleared"``);
     #: * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
     #:   ``change-places``, ``extra-card``, ``covered-triples``: the rule of
     #:   that name, read by the parts that name it.

@@ -253,10 +253,12 @@ class PatienceApp(App[None]):
             self.play(line)
 
     def board_clicked(self, x: int, y: int) -> None:
-        """A click at column *x* of line *y* of the board: the pile there picked."""
+        """A click at column *x* of line *y* of the board: the pile there
+        picked; the keys go on working the list of moves."""
         pile = self.drawn.pile_at(x, y) if self.drawn is not None else None
         if pile is not None:
             self.action_pick(pile)
+        self.query_one("#moves", OptionList).focus()
 
     def on_key(self, event) -> None:
         """A digit typed over the list begins a command line (``3 1``)."""
