@@ -110,7 +110,13 @@ def test_a_move_number_typed_and_the_command_line_take_the_batch_grammar(run, ho
         await pilot.press(*"undo", "enter")
         await pilot.pause()
         assert played(app) == 0
-        await pilot.press(*"nonsense", "enter")
+        await pilot.press(*"move 3", "tab")            # Tab completes a legal move
+        await pilot.pause()
+        assert app.query_one("#command").value == "move 3 6"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert played(app) == 1 and said(app).startswith("2♦ from Garden 3 to Garden 6")
+        await pilot.press(*"undo", "enter", *"nonsense", "enter")
         await pilot.pause()
         assert "unknown command" in said(app) and played(app) == 0
     drive((80, 24), steps)

@@ -45,6 +45,13 @@ class BoardView(Static):
             self.app.board_clicked(offset.x, offset.y)
 
 
+class CommandLine(Input):
+    """The command line: Tab (as Right at its end) takes the legal move it
+    suggests."""
+
+    BINDINGS = [Binding("tab", "cursor_right", "Complete", show=False)]
+
+
 class BoardPane(VerticalScroll):
     """The board's pane: it scrolls where a board is larger than the screen,
     and a change of its size draws the board again to the new width."""
@@ -115,8 +122,8 @@ class PatienceApp(App[None]):
                 yield Label("Moves", id="side-title")
                 yield OptionList(id="moves")
         yield Static(id="said")
-        yield Input(placeholder="a move (3 1, or its number), deal, undo, hint ... "
-                    "(: here, Esc back)", id="command", select_on_focus=False)
+        yield CommandLine(placeholder="a move (3 1, or its number), deal, undo, hint ... "
+                          "(: here, Esc back)", id="command", select_on_focus=False)
         yield Footer()
 
     def on_mount(self) -> None:
