@@ -3,7 +3,6 @@ commands, or an interactive session)."""
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from typing import Annotated
 
@@ -24,15 +23,22 @@ from .app import (
     NameOpt,
     StateOpt,
     VariantOpt,
-    _command_for,
     _complete_game,
     _count,
     app,
-    json_error,
     json_text,
     load_game,
     resolve_game,
     run,
+)
+from .batch import (
+    COMMANDS,
+    LOOK_COMMANDS,
+    MAX_LINE,
+    PLAY_HELP,
+    as_command,
+    dispatch,
+    unless_given,
 )
 
 
@@ -177,11 +183,11 @@ def play(
         args = ["new", game] + (["--seed", seed] if seed else []) + \
                (["--variant", variant] if variant else []) + (["--force"] if force else []) + \
                (["--opponent", opponent] if opponent else []) + look
-        code = _dispatch(args)
+        code = dispatch(args)
         if code != 0:
             raise typer.Exit(code)  # a usage error stays one (exit 2)
     elif interactive and _has_game(name, state):
-        if _dispatch(["show"] + look) != 0:
+        if dispatch(["show"] + look) != 0:
             raise typer.Exit(EXIT_USAGE)
     elif interactive:
         output.say("No game in progress: type 'new GAME' (e.g. new fours), or 'quit'.")
@@ -234,10 +240,7 @@ def play(
         if head in ("help", "?"):
             output.say(PLAY_HELP)
             continue
-        if head[0].isdigit() or head in ("f",) or (len(words) == 2 and head not in COMMANDS):
-            words = ["move"] + words
-        elif head == "m":
-            words = ["move"] + words[1:]
+        words = as_command(words)
         if words[0] not in COMMANDS:
             output.error(f"unknown command {quoted(words[0])}: type 'help'")
             worst = max(worst, EXIT_USAGE)
@@ -245,15 +248,11 @@ def play(
         extra = look if words[0] in LOOK_COMMANDS else common
         if words[0] in ("rules", "new"):
             extra = common if words[0] == "rules" else look
-        code = _dispatch(words + _unless_given(extra, words))
+        code = dispatch(words + unless_given(extra, words))
         worst = max(worst, code)
     if not interactive and worst:
         # a script learns that some command failed (each said why on standard error)
         raise typer.Exit(worst)
-
-
-#: The longest line 'patience play' reads as a command (a command is a few words).
-MAX_LINE = 4096
 
 
 def _full_screen(game: str | None, seed: str | None, variant: str | None, force: bool,
@@ -298,21 +297,6 @@ def _read_line() -> tuple[str, int]:
     return line, length
 
 
-def _unless_given(options: list[str], words: list[str]) -> list[str]:
-    """The batch's own *options* (--name N, --state S, --ascii) less those the
-    line gives itself: a line's options win."""
-    given = set(words)
-    out, i = [], 0
-    while i < len(options):
-        option = options[i]
-        takes_value = option in ("--name", "--state")
-        aliases = {"--name": {"--name", "-n"}}.get(option, {option})
-        if not aliases & given and not any(w.startswith(option + "=") for w in words):
-            out.extend(options[i:i + 2] if takes_value else [option])
-        i += 2 if takes_value else 1
-    return out
-
-
 def _stdin_is_terminal() -> bool:
     try:
         return sys.stdin.isatty()
@@ -325,35 +309,3 @@ def _has_game(name: str, state: str | None) -> bool:
         return RUN.store(state).path(name).exists()
     except StateError:
         return False
-
-
-COMMANDS = ("show", "moves", "move", "remove", "deal", "auto", "undo", "redo", "restart",
-            "rules", "new", "hint")
-LOOK_COMMANDS = ("show", "moves", "move", "remove", "deal", "auto", "undo", "redo", "restart")
-PLAY_HELP = """Commands (as in the shell, without 'patience'):
-  show                the board          moves        the legal moves, numbered
-  move SRC DST        or just: 3 1       move N       the Nth legal move
-  remove P P P ...    cards put out together (the Wheel)
-  deal                next dealing step  auto [-f]    forced moves (and safe ones up)
-  undo [N]            take back          redo [N]     play again what undo took back
-  restart             back to the deal
-  rules               the rule text      new GAME     deal a new game
-  hint                the next move of a winning line
-  quit                leave (the game stays saved)"""
-
-
-def _dispatch(args: list[str]) -> int:
-    command = _command_for(args)
-    try:
-        # Without standalone mode, click returns an Exit's code instead of raising.
-        code = command.main(args=args, prog_name="patience", standalone_mode=False)
-        return code if isinstance(code, int) else 0
-    except typer.Exit as exc:
-        return exc.exit_code
-    except typer.TyperException as exc:
-        message = exc.format_message().strip()
-        output.error(message)
-        if "--json" in args:  # a reader of the documents keeps count: one for this line too
-            with contextlib.suppress(output.OutputError):
-                output.write(json_error(message, EXIT_USAGE))
-        return EXIT_USAGE

@@ -44,7 +44,7 @@ class Table:
     def line(self, text: str) -> Said:
         """A line as typed at the command line: the batch grammar of 'patience
         play' (``3 1``, ``move 2``, ``deal``, ``undo 3``, ``hint`` ...)."""
-        from ..commands.scripting import COMMANDS
+        from ..commands.batch import COMMANDS, as_command
 
         try:
             words = shlex.split(text)
@@ -54,11 +54,7 @@ class Table:
             words = words[1:]
         if not words:
             return Said(True)
-        head = words[0].lower()
-        if head[0].isdigit() or head == "f" or (len(words) == 2 and head not in COMMANDS):
-            words = ["move", *words]
-        elif head == "m":
-            words = ["move", *words[1:]]
+        words = as_command(words)
         if words[0] not in COMMANDS or words[0] in ("rules",):
             return Said(False, [f"unknown command {words[0]!r} here: type a move (3 1, or a "
                                 "move's number), deal, undo, redo, restart, auto or hint"])
@@ -67,7 +63,7 @@ class Table:
     def run(self, words: list[str]) -> Said:
         """Run ``patience WORDS`` on this game, its output caught."""
         from ..commands.app import RUN
-        from ..commands.scripting import _dispatch, _unless_given
+        from ..commands.batch import dispatch, unless_given
 
         options = ["--name", self.name] + (["--state", self.state] if self.state else []) \
             + (["--ascii"] if self.ascii and words[0] != "hint" else [])
@@ -78,7 +74,7 @@ class Table:
         RUN.json_lines = True
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-                code = _dispatch(args + _unless_given(options, args))
+                code = dispatch(args + unless_given(options, args))
         finally:
             RUN.json_lines = lines_before
         doc = None
