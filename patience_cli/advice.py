@@ -144,7 +144,7 @@ class Advice:
         (:meth:`_suits_onto`), whether a card's twin may take its place, and
         whether the wider clause (two ranks lower home) applies."""
         return SafeRule(self._safety_known(), {s: self._suits_onto(s) for s in "cdhs"},
-                        self._twins, not self.has_deal_step and self.plain_moves())  # type: ignore[attr-defined]
+                        self._twins, not self.has_deal_step and self.plain_moves())
 
     @functools.cached_property
     def _twins(self) -> bool:

@@ -106,7 +106,7 @@ class QuickLook:
                 loose = self._loose_plain[dst]
                 if loose is not None:  # (a lone first card that takes any card: in full)
                     ranks = None if len(pile) == 1 and self.specs[dst].build.alone \
-                        else _plain_ranks(loose, pile)  # type: ignore[union-attr]
+                        else _plain_ranks(loose, pile)
                     if ranks is None or ranks:
                         out.append((dst, ranks, "fits", None))
                     continue

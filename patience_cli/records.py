@@ -70,7 +70,7 @@ class Record:
 
     def __hash__(self) -> int:
         try:
-            return self._hash  # type: ignore[no-any-return]
+            return self._hash
         except AttributeError:
             found = hash((type(self).__name__, *map(_hashable, self._values())))
             object.__setattr__(self, "_hash", found)

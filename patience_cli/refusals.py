@@ -193,7 +193,7 @@ class Refusals:
                     "card at a time")
         base = pos.piles[move.src][-move.count]  # type: ignore[index]
         return self.route_reason(pos, move.src, move.dst, base) or \
-            self.build_reason(pos, base, move.dst)  # type: ignore[arg-type, attr-defined]
+            self.build_reason(pos, base, move.dst)
 
 
 def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:

@@ -134,9 +134,9 @@ class CaesarRules(Rules):
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         if move.kind == "move" and move.src in self._place_set and move.dst in self._place_set:
-            a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]  # type: ignore[index]
-            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].ref}) "  # type: ignore[index]
-                    f"and the {b.text(ascii)} ({self.specs[move.dst].ref})")  # type: ignore[index]
+            a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]
+            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].ref}) "
+                    f"and the {b.text(ascii)} ({self.specs[move.dst].ref})")
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,

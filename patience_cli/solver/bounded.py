@@ -153,7 +153,7 @@ class Bounded:
             self.states += 1
             if (move.dst in homes or not plain or move.kind is MoveKind.DEAL) \
                     and rules.is_won(nxt):
-                return "won", [frame[2] for frame in stack[1:]] + [move]  # type: ignore[misc]
+                return "won", [frame[2] for frame in stack[1:]] + [move]
             stack.append((nxt, self._moves(nxt, move, None, total), move, move, total))
             if self.states >= goal:
                 return None
