@@ -59,8 +59,13 @@ class WatchedStream:
         return getattr(self._stream, name)
 
 
+def no_colour() -> bool:
+    """Whether NO_COLOR asks for no colour (https://no-color.org)."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
 def want_colour() -> bool:
-    if os.environ.get("NO_COLOR"):
+    if no_colour():
         return False
     if os.environ.get("FORCE_COLOR"):
         return True

@@ -76,7 +76,7 @@ def test_keys_and_clicks_play_a_won_fours_deal_to_its_end_and_the_shell_sees_it(
         await pilot.press("a")                           # auto plays it out
         await pilot.pause()
         assert app.game.status()[0].value == "won"
-        assert "No legal move: the game is won" in str(
+        assert "The game is won: every card has gone out" in str(
             app.query_one("#moves").get_option_at_index(0).prompt)
     drive((80, 24), steps)
     shown = json.loads(run("show", "--json").out)       # the same saved game
@@ -178,6 +178,16 @@ def test_the_board_follows_the_terminals_size(run, home):
         await pilot.pause()
         wide = max(len(line) for line in app.drawn.text.plain.splitlines())
         assert narrow <= 80 - 34 and wide > narrow     # the Bouquet on one line when it fits
+    drive((80, 24), steps)
+
+
+def test_a_damaged_saved_game_is_one_line_on_the_screen(run, home):
+    run("new", "fours", "--seed", "7")
+    (home / "games" / "default.json").write_text("{ not a game")
+
+    async def steps(app, pilot):
+        assert app.game is None and "is damaged" in said(app)
+        assert app.query_one("#said").has_class("refused")
     drive((80, 24), steps)
 
 

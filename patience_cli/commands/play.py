@@ -373,37 +373,49 @@ def moves(name: NameOpt = DEFAULT_NAME, state: StateOpt = None, ascii: AsciiOpt 
     run(body, as_json)
 
 
-def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
-    if as_json:
-        return json_text(moves_json(game))
+def listed_moves(game: Game, ascii: bool, show_all: bool = False
+                 ) -> tuple[list[tuple[int, str, str]], str | None, int]:
+    """The moves 'patience moves' lists, as (number, words, command), the
+    line summing up those a game leaves out, and how many moves are legal
+    (the shell and the full screen list the same)."""
     legal = game.legal_moves()
-    if not legal:
-        status, why = game.status()
-        if not why:
-            return "No legal move.\n"
-        import textwrap
-
-        # moves may be left that cannot help: the game is over, and why is said
-        head = "The game is won" if status is Status.WON else "The game is lost" \
-            if status is Status.LOST else "No legal move"
-        return textwrap.fill(f"{head}: {why}.", 80, subsequent_indent="  ") + "\n"
     shown, summary = list(range(len(legal))), None
     if not show_all:
         shown, summary = game.rules.listing(game.position, legal)
-    width = len(str(len(legal)))
+    return [(i + 1, game.rules.describe(game.position, legal[i], ascii),
+             game.rules.command(game.position, legal[i])) for i in shown], summary, len(legal)
+
+
+def no_move_words(game: Game) -> str:
+    """What is said where no move is left: the game won or lost and why."""
+    status, why = game.status()
+    if not why:
+        return "No legal move."
+    # moves may be left that cannot help: the game is over, and why is said
+    head = "The game is won" if status is Status.WON else "The game is lost" \
+        if status is Status.LOST else "No legal move"
+    return f"{head}: {why}."
+
+
+def _moves_text(game: Game, as_json: bool, ascii: bool, show_all: bool) -> str:
+    if as_json:
+        return json_text(moves_json(game))
+    listed, summary, legal = listed_moves(game, ascii, show_all)
+    if not legal:
+        import textwrap
+
+        return textwrap.fill(no_move_words(game), 80, subsequent_indent="  ") + "\n"
+    width = len(str(legal))
     cols = output.columns()
     lines = []
-    for i in shown:
-        m = legal[i]
-        text = game.rules.describe(game.position, m, ascii)
-        command = f"patience {game.rules.command(game.position, m)}"
-        line = f"{i + 1:>{width}}. {text:<48}  {command}"
+    for number, text, command in listed:
+        line = f"{number:>{width}}. {text:<48}  patience {command}"
         if len(line) <= cols:
             lines.append(line)
             continue
         indent = " " * (width + 2)
-        lines.extend(wrap_text(f"{i + 1:>{width}}. {text}", cols, indent))
-        lines.append(indent + command)
+        lines.extend(wrap_text(f"{number:>{width}}. {text}", cols, indent))
+        lines.append(f"{indent}patience {command}")
     if summary:
         lines.extend(wrap_text(summary, cols, "    "))
     return "".join(line + "\n" for line in lines)

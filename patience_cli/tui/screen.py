@@ -29,6 +29,8 @@ from textual.widgets import Footer, Input, Label, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..game import Game
+from ..output import no_colour
+from ..state import StateError
 from .board_view import Drawn, draw_board
 from .table import Said, Table
 
@@ -132,12 +134,21 @@ class PatienceApp(App[None]):
 
     # ------------------------------------------------------------ drawing
     def refresh_game(self) -> None:
-        """Read the saved game again and draw it."""
-        self.game = self.table.game()
+        """Read the saved game again and draw it (a saved game that cannot
+        be used is said in one line, and nothing is drawn)."""
+        try:
+            self.game = self.table.game()
+        except StateError as exc:
+            self.game = None
+            self.say(Said(False, [str(exc)]))
+            self.query_one("#board", Static).update("The saved game cannot be shown (said below).")
+            self.query_one("#moves", OptionList).clear_options()
+            return
         self.draw()
 
     def draw(self) -> None:
         from ..commands.app import board_lines
+        from ..commands.play import listed_moves, no_move_words
 
         board = self.query_one("#board", Static)
         moves = self.query_one("#moves", OptionList)
@@ -150,39 +161,27 @@ class PatienceApp(App[None]):
         pane = self.query_one("#board-pane", BoardPane)
         width = max(40, (pane.size.width or self.size.width - SIDE) - 3)
         lines = board_lines(game, self.table.ascii, width)
-        self.drawn = draw_board(lines, chosen=self.chosen, colour=not self._no_colour())
+        self.drawn = draw_board(lines, chosen=self.chosen, colour=not no_colour())
         board.update(self.drawn.text)
         self.sub_title = f"{game.layout.title} · {game.code or 'own deck'}"
         self.title = "patience"
-        legal = game.legal_moves()
-        shown, summary = game.rules.listing(game.position, legal)
-        digits = len(str(len(legal)))
-        options: list[Option | None] = []
-        self.numbers = []
-        for i in shown:
-            said = game.rules.describe(game.position, legal[i], self.table.ascii)
-            options.append(Option(f"{i + 1:>{digits}}. {said}", id=str(i + 1)))
-            self.numbers.append(i + 1)
+        listed, summary, legal = listed_moves(game, self.table.ascii)
+        digits = len(str(legal))
+        self.numbers = [number for number, _, _ in listed]
         moves.clear_options()
-        moves.add_options([o for o in options if o is not None])
-        if options:
+        moves.add_options([Option(f"{number:>{digits}}. {said}", id=str(number))
+                           for number, said, _ in listed])
+        if listed:
             moves.highlighted = 0
         if summary:
             moves.add_option(Option(summary, disabled=True))
         if not legal:
-            status, why = game.status()
-            moves.add_option(Option(f"No legal move: the game is {status.value}"
-                                    + (f" ({why})" if why else ""), disabled=True))
-        self.commands = [game.rules.command(game.position, m) for m in legal]
+            moves.add_option(Option(no_move_words(game), disabled=True))
+        self.commands = [game.rules.command(game.position, m) for m in game.legal_moves()]
         command = self.query_one("#command", Input)
         command.suggester = SuggestFromList(self.commands + ["deal", "undo", "redo", "restart",
                                                             "auto", "hint"],
                                             case_sensitive=False)
-
-    def _no_colour(self) -> bool:
-        import os
-
-        return bool(os.environ.get("NO_COLOR"))
 
     def say(self, said: Said) -> None:
         box = self.query_one("#said", Static)
@@ -255,6 +254,9 @@ class PatienceApp(App[None]):
         event.input.value = ""
         if line in ("q", "quit", "exit"):
             self.exit()
+            return
+        if line == "rules":
+            self.action_rules()
             return
         if line:
             self.play(line)

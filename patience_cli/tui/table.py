@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..game import Game
-from ..state import DEFAULT_NAME, StateError
+from ..state import DEFAULT_NAME, NoGameError
 
 
 @dataclass
@@ -55,7 +55,7 @@ class Table:
         if not words:
             return Said(True)
         words = as_command(words)
-        if words[0] not in COMMANDS or words[0] in ("rules",):
+        if words[0] not in COMMANDS or words[0] == "rules":
             return Said(False, [f"unknown command {words[0]!r} here: type a move (3 1, or a "
                                 "move's number), deal, undo, redo, restart, auto or hint"])
         return self.run(words)
@@ -66,7 +66,7 @@ class Table:
         from ..commands.batch import dispatch, unless_given
 
         options = ["--name", self.name] + (["--state", self.state] if self.state else []) \
-            + (["--ascii"] if self.ascii and words[0] != "hint" else [])
+            + (["--ascii"] if self.ascii else [])
         args = list(words) + (["--json"] if words[0] in _JSON and "--json" not in words
                               else [])
         out, err = io.StringIO(), io.StringIO()
@@ -92,12 +92,14 @@ class Table:
 
     # ------------------------------------------------------------ the game
     def game(self) -> Game | None:
-        """The saved game as it stands, or None where there is none."""
+        """The saved game as it stands, or None where there is none; a saved
+        game that cannot be used (damaged, not a file) raises StateError,
+        whose one line says why."""
         from ..commands.app import RUN, load_game
 
         store = RUN.store(self.state)
         try:
             with store.lock(self.name, read_only=True):
                 return load_game(store, self.name)
-        except StateError:
+        except NoGameError:
             return None
