@@ -56,7 +56,12 @@ class Advice:
             and all(f.plain for f in self.features)
 
     def forced_move(self, pos: Position) -> Move | None:
-        """The move the rules force now, if any (``auto`` plays these): by
+        """The move the rules force now, if any (``auto`` plays these), as
+        the game's rule says (by default :meth:`rule_forced_move`)."""
+        return self.game.forced_move(pos)  # type: ignore[attr-defined]
+
+    def rule_forced_move(self, pos: Position) -> Move | None:
+        """The move the layout's rules force now, if any: by
         default the deal, in a game where the player never moves a card (no
         pile is played from: Robert's cards go up or aside as they are turned),
         or the move a rule feature forces (a pair that must go out)."""
@@ -304,10 +309,15 @@ class Advice:
         return True
 
     def solver_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """Hook for the solver (:mod:`patience_cli.solver`): the legal moves in
-        the order to try them, best first; a game may drop moves that can never
-        matter (dominance, symmetry), never all that lead to a win.  By
-        default: the forced move alone where the rules force one, or a card
+        """For the solver (:mod:`patience_cli.solver`): the legal moves in
+        the order to try them, best first, as the game's rule orders them (by
+        default :meth:`ordered_moves`)."""
+        return self.game.solver_moves(pos, moves)  # type: ignore[attr-defined]
+
+    def ordered_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The legal moves in the order to try them, best first; moves that
+        can never matter (dominance, symmetry) dropped, never all that lead
+        to a win: the forced move alone where the rules force one, or a card
         to a foundation that can never hurt ('auto --foundations'), else
         every move, those to the foundations first (the engine's order)."""
         forced = self.forced_move(pos)
@@ -319,9 +329,13 @@ class Advice:
         return moves
 
     def solver_key(self, pos: Position) -> Any:
-        """Hook for the solver: what it remembers a position by, so that
-        positions alike under the rules are searched once (symmetry).  By
-        default the piles of a group whose piles the rules treat all alike
+        """For the solver: what it remembers a position by, as the game's rule
+        says (by default :meth:`position_key`)."""
+        return self.game.solver_key(pos)  # type: ignore[attr-defined]
+
+    def position_key(self, pos: Position) -> Any:
+        """What the solver remembers a position by, so that positions alike
+        under the rules are searched once (symmetry): the piles of a group whose piles the rules treat all alike
         (see :meth:`alike_groups`) are taken in sorted order: six Garden
         packets swapped about are one position.  The piles cards are put out
         to (:attr:`put_out`) are left out: what they hold follows from the

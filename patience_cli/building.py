@@ -135,7 +135,7 @@ class Building:
         if placer is not None:
             return placer.fits(pos, card, dst)
         if self._worded:
-            own = self.own_fits(pos, card, dst)
+            own = self.game.own_fits(pos, card, dst)  # type: ignore[attr-defined]
             if own is not None:
                 return own
         spec = self.specs[dst]
@@ -222,25 +222,18 @@ class Building:
         """Whether *card* goes on the way the pile's top two cards go."""
         return (card.rank - pile[-1].rank) == (pile[-1].rank - pile[-2].rank)
 
-    def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
-        """Hook (a game that words build rules of its own, overriding
-        :meth:`build_reason`): whether *card* may go on pile *dst* by the
-        game's own rules, the cheap yes or no with no words made, or None
-        where the layout's build decides.  Held to agree with
-        :meth:`build_reason` (tests/test_invariants.py); unless a game says
-        it here, the words are asked."""
-        return self.build_reason(pos, card, dst) is None
-
     def _worded_builds(self) -> bool:
         """Whether this game words build rules of its own (then :meth:`fits`
         asks them)."""
-        cls = type(self)
-        return (cls.build_reason is not Building.build_reason
-                or cls.empty_reason is not Building.empty_reason
-                or cls.sequence_reason is not Building.sequence_reason)
+        return self.game.overrides("build_reason")  # type: ignore[attr-defined]
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
-        """Why *card* may not go on pile *dst*, or None if it may."""
+        """Why *card* may not go on pile *dst*, or None if it may (the game's
+        rule says: by default :meth:`layout_build_reason`)."""
+        return self.game.build_reason(pos, card, dst)  # type: ignore[attr-defined]
+
+    def layout_build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
+        """Why *card* may not go on pile *dst* by the layout's builds, or None."""
         spec = self.specs[dst]
         placer = self.placed_by.get(dst)
         if placer is not None:

@@ -4,9 +4,11 @@ cheap yes or no, apply.
 Plain Python with no I/O.  :class:`Rules` holds what every game shares; the
 rules a layout names beyond its piles' builds are rule features
 (:mod:`patience_cli.features`), each built only when named and asked at the
-points of its protocol; a game whose book is truly singular subclasses
-:class:`Rules` in its own module under ``patience_cli/games`` and overrides
-the hooks of :data:`HOOKS`.  The core is split by what it answers:
+points of its protocol; a game whose book is truly singular has its own rule
+(:class:`~patience_cli.features.game_rule.GameRule`, a feature its layout
+names in ``rules``, in its own module under ``patience_cli/games``), which
+the core asks at its hooks (:data:`~patience_cli.features.game_rule.HOOKS`).
+The core is split by what it answers:
 
 * building (:mod:`.building`): whether a card may go on a pile, and why not;
 * refusals (:mod:`.refusals`): why a move is illegal, in the book's words;
@@ -26,6 +28,7 @@ from .advice import Advice
 from .building import Building
 from .cards import Card
 from .features import answering, build_features, deal_steps, settled
+from .features.game_rule import HOOKS, GameRule
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
     DEAL,
@@ -56,31 +59,12 @@ __all__ = [
     "move_to_text", "replay", "seq_text",
 ]
 
-#: The methods a game's module may override (``layouts/README.md`` says what
-#: each answers); a test holds every module to them.
-HOOKS = (
-    "deal", "initial_extra",                          # the deal
-    "available_cards",                                # which cards may be played
-    "route_reason", "build_reason", "own_fits",       # where a card may go
-    "own_ranks_taken",
-    "extra_moves", "is_own_move", "extra_refusal",    # the game's own moves
-    "play_own",
-    "record", "settle",                               # after a move
-    "deal_reason", "apply_deal",                      # a dealing step of its own
-    "has_move", "lost_reason", "forced_move", "goal_reached",   # the status
-    "solver_moves", "solver_key", "solutions",        # the solver
-    "describe", "outcome", "listing", "deal_step_name", "won_reason",   # words
-    "tallies",
-)
-
 _MOVE = MoveKind.MOVE
 
 
 class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
-    """Shared machinery; the default rules of a game with regular build rules."""
-
-    #: Whether the ``deal`` move exists in this game (a module may say so).
-    has_deal_step = False
+    """The rules of one game: the layout's piles and builds, the features it
+    names, and its own rule where its book is singular (:attr:`game`)."""
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
@@ -117,12 +101,16 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             self.target_groups += ((self.talon,),)  # cards packed on the talon
         # ---- the rule features the layout names, and who answers at each point
         self.features: tuple[Feature, ...] = build_features(self)
+        #: the game's own rule (its layout's ``rules``: the default answers as
+        #: the core does), asked at each hook of :data:`HOOKS`
+        self.game: GameRule = game_rule_class(layout)(self)
+        game = self.game
         #: the counters paid and won, where the game is scored
         self.scoring = self.providing("scoring")
         at = self._at
         self._deal_steps = deal_steps(self.features)
-        if self._deal_steps:
-            self.has_deal_step = True
+        #: whether the ``deal`` move exists in this game
+        self.has_deal_step = game.has_deal_step or bool(self._deal_steps)
         self._only, self._narrow_sources = at("only_moves"), at("narrow_sources")
         self._free = at("free_cards")
         self._narrow_targets, self._adds = at("narrow_targets"), at("moves")
@@ -139,16 +127,16 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         if placed:  # (a tableau's places a feature lays on are targets already)
             self.target_groups += (placed,)
         self.targets = tuple(i for g in self.target_groups for i in g)
-        self._own_route = type(self).route_reason is not Rules.route_reason
+        self._own_route = game.overrides("route_reason")
+        self._own_available = game.overrides("available_cards")
         self._open_routes = not (self._routers or self._own_route)
         #: for each pile, as the move generator asks: whether a move from it names
         #: its card, and whether runs of cards may leave it
         self._names_card = tuple(p.several_free for p in self.specs)
         self._runs_leave = tuple(p.move != "top" for p in self.specs)
         self._setup_building()
-        self._bare = type(self).play_own is Rules.play_own and type(self).record is \
-            Rules.record and type(self).settle is Rules.settle and not self._after \
-            and not self._settlers and not self._appliers
+        self._bare = not any(game.overrides(h) for h in ("play_own", "record", "settle")) \
+            and not self._after and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
         self._status_cache: dict[Position, tuple[Status, str]] = {}
         self._shuttle_cache: dict[Position, bool] = {}
@@ -178,10 +166,14 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
 
     # ------------------------------------------------------------------ dealing
     def deal(self, deck: Sequence[Card]) -> Position:
+        """Lay out *deck* (top card first), as the game's rule deals it."""
+        return self.game.deal(deck)
+
+    def lay_out(self, deck: Sequence[Card]) -> Position:
         """Lay out *deck* (top card first) as the layout says (:mod:`.dealing`)."""
         from .dealing import deal  # only when a game is dealt, not at every command
 
-        pos = self.settle(self.initial_extra(deal(self, deck)))
+        pos = self.settle(self.game.initial_extra(deal(self, deck)))
         for f in self.features:
             pos = f.dealt(pos)
         return pos
@@ -194,15 +186,19 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
 
         return dealing
 
-    def initial_extra(self, pos: Position) -> Position:
-        return pos
-
     # ------------------------------------------------------------------ reading
     def spec(self, index: int) -> PileSpec:
         return self.specs[index]
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
-        """The cards of a pile that may be played now (Rule I of most games)."""
+        """The cards of a pile that may be played now, as the game's rule says."""
+        if self._own_available:
+            return self.game.available_cards(pos, index)
+        return self.layout_available(pos, index)
+
+    def layout_available(self, pos: Position, index: int) -> list[Card]:
+        """The cards of a pile that may be played now by the layout's rules
+        (Rule I of most games)."""
         spec = self.specs[index]
         cards = pos.piles[index]
         if not cards or spec.available == "none":
@@ -273,14 +269,12 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         return self._placements(pos)
 
     def solutions(self, pos: Position) -> list[tuple[str, list[Move]]] | None:
-        """Hook (solver): a puzzle's every solution from *pos*, each named, with
-        the moves that reach it (Caesar's eight magic squares); None for a game
-        whose ``solve`` looks for one winning line."""
-        return None
+        """A puzzle's every solution from *pos* (the game's rule's), or None."""
+        return self.game.solutions(pos)
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""
-        return self._all_home(pos) or self.goal_reached(pos) or \
+        return self._all_home(pos) or self.game.goal_reached(pos) or \
             any(f.won(pos) is not None for f in self._winners)
 
     def open_moves_from(self, pos: Position, src: int) -> Iterator[Move]:
@@ -353,7 +347,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
                     yield from self._run_moves(pos, src, by_rank)
         for f in self._adds:
             yield from f.moves(pos)
-        yield from self.extra_moves(pos)
+        yield from self.game.extra_moves(pos)
         if self.has_deal_step and self.deal_open(pos):
             yield DEAL
 
@@ -411,7 +405,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         (:meth:`move_reason` says why not)."""
         if self.status(pos)[0] is not Status.PLAYING:
             return False
-        if self.is_own_move(pos, move) or any(f.owns(pos, move) for f in self._owners):
+        if self.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self._owners):
             return True
         if move.kind == "deal":
             return self.deal_open(pos)
@@ -448,36 +442,22 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
             if not f.route_allows(pos, src, dst, card):
                 return False
         if self._own_route:
-            return self.route_reason(pos, src, dst, card) is None
+            return self.game.route_reason(pos, src, dst, card) is None
         return True
 
-    # ------------------------------------------------------------------ hooks
+    # ------------------------------------------------------------------ the game's own
     def extra_moves(self, pos: Position) -> Iterable[Move]:
-        """Hook: the moves a game's book allows beyond the layout's rules (a
-        privilege, a grace), each legal now.  The engine lists them with the
-        others and accepts them; :meth:`extra_refusal` words a refusal."""
-        return ()
-
-    def is_own_move(self, pos: Position, move: Move) -> bool:
-        """Hook: whether *move* is one of the game's own moves, open now.  By
-        default, whether :meth:`extra_moves` lists it; a game that lists one
-        of several moves alike answers for the others here."""
-        return move in self.extra_moves(pos)
-
-    def play_own(self, pos: Position, move: Move) -> Position | None:
-        """Hook: the position after one of the game's own moves that does more
-        than lay the top cards of one pile on another; None for the ordinary
-        move."""
-        return None
-
-    def record(self, before: Position, move: Move, after: Position) -> Position:
-        """Hook: *after* with what the game keeps in ``extra`` about the move
-        just made; called before :meth:`settle`."""
-        return after
+        """The game's own moves open now (:meth:`GameRule.extra_moves`)."""
+        return self.game.extra_moves(pos)
 
     def settle(self, pos: Position) -> Position:
-        """What happens by itself after the deal and after every move (the
-        features': vacancies refilled at once)."""
+        """What happens by itself after the deal and after every move, as the
+        game's rule says (:meth:`features_settle` by default)."""
+        return self.game.settle(pos)
+
+    def features_settle(self, pos: Position) -> Position:
+        """What the features do by themselves after the deal and after every
+        move (vacancies refilled at once)."""
         return settled(self._settlers, pos)
 
     # ------------------------------------------------------------------ the deal step
@@ -485,12 +465,21 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         return next((f for f in self._deal_steps if f.takes_turn(pos)), None)
 
     def deal_reason(self, pos: Position) -> str | None:
+        """Why the deal step is not open now (the game's rule says), or None."""
+        return self.game.deal_reason(pos)
+
+    def step_deal_reason(self, pos: Position) -> str | None:
+        """Why the layout's dealing step that takes the turn is not open now."""
         step = self._deal_step(pos)
         if step is None:
             return f"{self.layout.title} has no dealing step: every card is dealt at the start"
         return step.deal_reason(pos)
 
     def apply_deal(self, pos: Position) -> Position:
+        """The position after the deal step, as the game's rule deals."""
+        return self.game.apply_deal(pos)
+
+    def step_apply_deal(self, pos: Position) -> Position:
         """The dealing step of the layout's rule that takes the turn now."""
         step = self._deal_step(pos)
         if step is None:
@@ -500,16 +489,16 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
     # ------------------------------------------------------------------ apply
     def apply(self, pos: Position, move: Move) -> Position:
         """The position after *move* (which must be legal): the deal step or
-        the cards moved (:meth:`play_own` for a game's own kind of move), then
-        what the rules do with it (the features' :meth:`after_move`), what
-        the game records of it (:meth:`record`), then what happens by itself
-        (:meth:`settle`)."""
+        the cards moved (the game rule's ``play_own`` for its own kind of
+        move), then what the rules do with it (the features' ``after_move``),
+        what the game records of it (its ``record``), then what happens by
+        itself (:meth:`settle`)."""
         if self._bare and move.kind == "move":
             return self.transfer(pos, move.src, move.dst, move.count, move.card)
         if move.kind == "deal":
             after = self.apply_deal(pos)
         else:
-            after = self.play_own(pos, move)
+            after = self.game.play_own(pos, move)
             for f in self._appliers:
                 if after is not None:
                     break
@@ -518,7 +507,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
                 after = self.transfer(pos, move.src, move.dst, move.count, move.card)
             for f in self._after:
                 after = f.after_move(pos, move, after)
-        return self.settle(self.record(pos, move, after))
+        return self.settle(self.game.record(pos, move, after))
 
     @staticmethod
     def transfer(pos: Position, src: int, dst: int, count: int = 1,
@@ -539,8 +528,26 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing
-        up the rest; a game with a long run of alike moves overrides this."""
-        return list(range(len(moves))), None
+        up the rest (the game's rule says: :meth:`GameRule.listing`)."""
+        return self.game.listing(pos, moves)
+
+
+def game_rule_class(layout: Layout) -> type[GameRule]:
+    """The game's own rule that *layout* names (``rules``): the default for
+    ``standard``, else the ``RULES`` class of its module in ``patience_cli/games``."""
+    if layout.rules == "standard":
+        return GameRule
+    import importlib
+
+    try:
+        module = importlib.import_module(f"patience_cli.games.{layout.rules}")
+        found: type[GameRule] = module.RULES
+    except (ModuleNotFoundError, AttributeError):
+        from .layout import LayoutError
+
+        raise LayoutError(f"layouts/{layout.id}.toml: rules: {layout.rules!r} is neither "
+                          "'standard' nor a module of patience_cli/games with RULES") from None
+    return found
 
 
 def replay(rules: Rules, start: Position, moves: Iterable[Move]) -> Position:

@@ -66,14 +66,6 @@ class QuickLook:
     decided: Callable[[Position, PileSpec], Build]
     step_order: Callable[[Position, PileSpec], tuple[int, ...]]
 
-    def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
-        """Hook (a game that words build rules of its own): the ranks pile
-        *dst* may take now by all its rules, the move generator's quick look
-        before :meth:`fits` (an empty set: none; every rank :meth:`fits`
-        allows must be in it); None where the game gives none (every card
-        is asked in full).  Held to :meth:`fits` (tests/test_invariants.py)."""
-        return None
-
     def layout_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """The ranks pile *dst*'s build as the layout says it takes now, for a
         game's :meth:`own_ranks_taken` where its own rules take no more than
@@ -111,7 +103,7 @@ class QuickLook:
                         out.append((dst, ranks, "fits", None))
                     continue
                 if self._worded:  # the game's own quick look, where it gives one
-                    ranks = self.own_ranks_taken(pos, dst)
+                    ranks = self.game.own_ranks_taken(pos, dst)  # type: ignore[attr-defined]
                     if ranks is not None:
                         if ranks:
                             out.append((dst, ranks, "fits", None))

@@ -53,9 +53,9 @@ class Refusals:
         status, why = self.status(pos)  # type: ignore[attr-defined]
         if status is not Status.PLAYING:
             return f"the game is over: {why}", ()
-        if self.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):  # type: ignore[attr-defined]
+        if self.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):  # type: ignore[attr-defined]
             return None, ()
-        own = self.extra_refusal(pos, move)
+        own = self.game.extra_refusal(pos, move)  # type: ignore[attr-defined]
         if own is not None:
             return own, ()  # a game's own words cite its own rules
         if move.kind == "deal":
@@ -146,17 +146,15 @@ class Refusals:
             return route, (*refilled, *_about(router, dst.group, src.group), *placing)
         return self.build_reason(pos, card, move.dst), placing  # type: ignore[attr-defined]
 
-    def extra_refusal(self, pos: Position, move: Move) -> str | None:
-        """Hook (words): why the rules refuse *move*, in the book's words, asked
-        before the engine's own; None to let the engine answer.  It only words
-        a refusal: it must never refuse a legal move (a test holds every game
-        to this), since the cheap :meth:`is_legal` does not ask it."""
-        return None
-
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Why a card of pile *src* may not go to pile *dst* at all, whatever it
-        lands on (a book's rule on where cards may travel), or None.  By
-        default the features' route rules say."""
+        lands on (a book's rule on where cards may travel), or None: the
+        game's rule says (by default :meth:`features_route_reason`)."""
+        return self.game.route_reason(pos, src, dst, card)  # type: ignore[attr-defined]
+
+    def features_route_reason(self, pos: Position, src: int, dst: int,
+                              card: Card) -> str | None:
+        """Why the features' route rules forbid a card of *src* to go to *dst*."""
         for f in self.features:
             if f.restricts_routes:
                 why = f.route_refusal(pos, src, dst, card)

@@ -45,7 +45,7 @@ class Standing:
         return found
 
     def _status(self, pos: Position) -> tuple[Status, str]:
-        if self._all_home(pos) or self.goal_reached(pos):
+        if self._all_home(pos) or self.game.goal_reached(pos):  # type: ignore[attr-defined]
             return Status.WON, self.won_reason(pos)
         for f in self._winners:  # type: ignore[attr-defined]
             said = f.won(pos)
@@ -169,24 +169,29 @@ class Standing:
         return " or the ".join(names) if names else "tableau"
 
     def won_reason(self, pos: Position) -> str:
-        """Hook (words): how the game came out, said when it is won."""
+        """How the game came out, said when it is won (the game's rule says)."""
+        return self.game.won_reason(pos)  # type: ignore[attr-defined]
+
+    def all_home_words(self, pos: Position) -> str:
+        """How a game won with every card home came out."""
         if not self.foundations:  # a game whose cards are put out of play
             return "every card is put out"
         return "every card is on the foundations"
 
-    def goal_reached(self, pos: Position) -> bool:
-        """Hook (status): whether the game is won now where the book's goal is
-        not every card on the foundations (Hope: every card of the chosen
-        suit drawn out); by default, never."""
-        return False
-
     def has_move(self, pos: Position) -> bool:
-        """Hook (status): whether any move is open, the game over or not; by
-        default, whether the lazy generator yields one."""
-        return any(True for _ in self._placements(pos))
+        """Whether any move is open, the game over or not (the game's rule says)."""
+        return self.game.has_move(pos)  # type: ignore[attr-defined]
+
+    def any_move(self, pos: Position) -> bool:
+        """Whether the lazy generator yields a move, the game over or not."""
+        return any(True for _ in self._placements(pos))  # type: ignore[attr-defined]
 
     def lost_reason(self, pos: Position) -> str:
-        """Hook (status): why the game is lost, when no move is open."""
+        """Why the game is lost, when no move is open (the game's rule says)."""
+        return self.game.lost_reason(pos)  # type: ignore[attr-defined]
+
+    def no_move_words(self, pos: Position) -> str:
+        """Why a game with no move open is lost, as the features say it."""
         for f in self.features:  # a rule that says the whole of it (no pair left)
             if f.lost_says_all and (whole := f.lost_words(pos)) is not None:
                 return whole
@@ -200,9 +205,13 @@ class Standing:
         return sum(len(pos.piles[f]) for f in self.foundations)
 
     def tallies(self, pos: Position) -> list[str]:
-        """Hook (words): what the board's status line says beside the moves:
-        what is left of the counted rules (redeals, new deals, graces), and
-        in a game for two, whose turn it is."""
+        """What the board's status line says beside the moves: what is left
+        of the counted rules (redeals, new deals, graces), and in a game for
+        two, whose turn it is (the game's rule says)."""
+        return self.game.tallies(pos)  # type: ignore[attr-defined]
+
+    def feature_tallies(self, pos: Position) -> list[str]:
+        """What is left of the features' counted rules, for the status line."""
         return [t for f in self.features for t in (f.tally(pos),) if t]
 
     def counters(self, pos: Position) -> int | None:

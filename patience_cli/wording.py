@@ -26,6 +26,10 @@ class Wording:
     _deal_steps: tuple[DealStep, ...]
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
+        """A move in words, said before it is made (the game's rule says)."""
+        return self.game.describe(pos, move, ascii)  # type: ignore[attr-defined]
+
+    def move_words(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
         if move.kind == "deal":
             return self.deal_step_name(pos)
@@ -44,13 +48,23 @@ class Wording:
         return f"{what} from {src.ref} to {dst.ref} {target}"
 
     def deal_step_name(self, pos: Position) -> str:
-        """What the deal step will do, in words."""
+        """What the deal step will do, in words (the game's rule says)."""
+        return self.game.deal_step_name(pos)  # type: ignore[attr-defined]
+
+    def step_words(self, pos: Position) -> str:
+        """What the layout's dealing step will do, in words."""
         step = self._deal_step(pos)  # type: ignore[attr-defined]
         return "deal" if step is None else step.deal_name(pos)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
+        """What *move* did, said after it is made (the game's rule says)."""
+        return self.game.outcome(pos, move, ascii, after, events)  # type: ignore[attr-defined]
+
+    def outcome_words(self, pos: Position, move: Move, ascii: bool = False,
+                      after: Position | None = None,
+                      events: tuple[dict[str, Any], ...] | None = None) -> str:
         """What *move* did, said after it is made (may reveal cards it turned up);
         :meth:`describe` says what a move will do, without revealing anything.
         Given the position *after* it, what happened by itself is said too

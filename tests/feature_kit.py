@@ -101,7 +101,7 @@ def holds_to_its_words(rules: Rules, pos: Position, pairs: int | None = None,
         legal = rules.is_legal(pos, m)
         words = rules.move_reason(pos, m)
         assert legal == (words is None), f"{m}: legal {legal}, words {words!r}"
-        if legal and m not in listed and not rules.is_own_move(pos, m):
+        if legal and m not in listed and not rules.game.is_own_move(pos, m):
             # (a game's own move named another way round is one it answers for)
             free = rules.available_cards(pos, m.src) if m.src is not None else []
             if free and m._replace(card=free[-1]) in listed:

@@ -87,7 +87,7 @@ def test_a_reserve_card_goes_only_to_the_ends_of_its_row_or_column():
 def test_a_rampart_vacancy_is_filled_at_once_from_its_line():
     rules, pos = position("besieged-city", city(p4="Ah", p15="9s", p18="9d"))
     pos = rules.apply(pos, mv(rules, 4, 27))                 # Rampart 4 (the book's A) empties
-    assert rules.pending(pos) == [ix(rules, 4)]
+    assert rules.game.pending(pos) == [ix(rules, 4)]
     fills = {rules.command(pos, m) for m in rules.legal_moves(pos)}
     assert fills == {"move 15 4", "move 16 4", "move 17 4"}  # Reserve row 1 only
     assert "(rule 5)" in rules.move_reason(pos, mv(rules, 18, 4))

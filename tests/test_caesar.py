@@ -25,7 +25,7 @@ def test_the_layout_ace_to_nine_of_the_first_suits_the_pack_holds_the_rest_dead(
     for seed in (1, 2, 3):
         game = Game.new(GAME, seed=seed)
         rules, pos = game.rules, game.position
-        assert sorted(rules.ranks(pos)) == list(range(1, 10))
+        assert sorted(rules.game.ranks(pos)) == list(range(1, 10))
         assert len(pos.piles[rules.layout.by_number(DEAD).index]) == 43
 
 
@@ -50,7 +50,7 @@ def test_rule_2_a_wrong_square_is_answered_with_the_lines_that_fail():
     game = dealt((2, 3, 6, 9, 5, 1, 4, 7, 8))
     rules, pos = game.rules, game.position
     assert rules.status(pos)[0] is Status.PLAYING
-    assert rules.failing(pos) == ["the top row makes 11", "the bottom row makes 19"]
+    assert rules.game.failing(pos) == ["the top row makes 11", "the bottom row makes 19"]
     fixed = move_between(rules, 2, 8)
     assert rules.outcome(pos, fixed) == "transpose the 3♠ (Place 2) and the 7♠ (Place 8)"
     worse = move_between(rules, 1, 2)

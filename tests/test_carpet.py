@@ -27,7 +27,7 @@ def carpet(full=True, gaps=(), **cards):
 
 
 def free(rules, pos):
-    return {rules.specs[i].number for i in rules.carpet if rules.available_cards(pos, i)}
+    return {rules.specs[i].number for i in rules.game.carpet if rules.available_cards(pos, i)}
 
 
 def test_after_the_deal_only_cards_with_a_narrow_end_on_the_edge_are_free():
@@ -89,7 +89,7 @@ def test_a_sequence_on_the_talon_keeps_its_direction():
     pos = rules.apply(pos, DEAL)                                # the 7♠ starts anew
     assert rules.move_reason(pos, mv(rules, 7, 74)) is None     # 6♠ down on it
     pos = rules.apply(pos, mv(rules, 7, 74))
-    assert rules.talon_steps(pos) == (0, 1, 0, -1)
+    assert rules.game.talon_steps(pos) == (0, 1, 0, -1)
 
 
 def test_the_direction_comes_back_with_the_card_below():
@@ -101,7 +101,7 @@ def test_the_direction_comes_back_with_the_card_below():
     pos = rules.apply(pos, DEAL)                                # the 6♦ turned
     assert rules.move_reason(pos, mv(rules, 5, 74)) is not None  # 8♥ not on the 6♦
     pos = rules.apply(pos, mv(rules, 74, 65))                   # the 6♦ played up
-    assert rules.talon_steps(pos) == (0, -1)
+    assert rules.game.talon_steps(pos) == (0, -1)
     assert rules.move_reason(pos, mv(rules, 3, 74)) is None     # 6♥ continues down
     assert "descending" in rules.move_reason(pos, mv(rules, 5, 74))
 
@@ -155,12 +155,12 @@ def test_two_redeals_each_shuffled_then_no_more():
 def test_the_deal_withdraws_an_ace_and_a_king_of_each_suit():
     game = Game.new("carpet", seed=11)
     rules, pos = game.rules, game.position
-    aces = [pos.piles[i] for i in rules.aces]
-    kings = [pos.piles[i] for i in rules.kings]
+    aces = [pos.piles[i] for i in rules.game.aces]
+    kings = [pos.piles[i] for i in rules.game.kings]
     assert all(len(p) == 1 and p[0].rank == 1 for p in aces)
     assert all(len(p) == 1 and p[0].rank == 13 for p in kings)
     assert len({p[0].suit for p in aces}) == 4 and len({p[0].suit for p in kings}) == 4
-    assert all(len(pos.piles[i]) == 1 for i in rules.carpet)
+    assert all(len(pos.piles[i]) == 1 for i in rules.game.carpet)
     assert len(pos.piles[rules.stock]) == 32
     assert Counter(pos.cards()) == Counter(new_pack("whist", 2))
 

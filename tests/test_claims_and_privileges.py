@@ -85,7 +85,7 @@ def test_mill_a_king_packets_card_passes_to_the_centre_only_to_bring_another_int
     transfer = move_between(rules, KING, CENTRE)
     assert transfer in list(rules.legal_moves(pos))
     assert refusal(rules, pos, KING, CENTRE) is None
-    assert rules.extra_refusal(pos, transfer) is None   # its own words never refuse it
+    assert rules.game.extra_refusal(pos, transfer) is None   # its own words never refuse it
     pos = rules.apply(pos, transfer)
     assert pile_text(rules, pos, CENTRE).endswith("6h")
     # without a card to follow, the privilege is refused

@@ -27,8 +27,8 @@ def test_the_deal_withdraws_the_aces_then_four_helps_and_a_row_of_eight():
     game = Game.new("congress", seed=4)
     rules, pos = game.rules, game.position
     assert all(len(pos.piles[i]) == 1 and pos.piles[i][0].rank == 1 for i in rules.foundations)
-    assert [len(pos.piles[i]) for i in rules.helps] == [1, 1, 1, 1, 0, 0, 0, 0]
-    assert all(len(pos.piles[i]) == 1 for i in rules.rivers)
+    assert [len(pos.piles[i]) for i in rules.game.helps] == [1, 1, 1, 1, 0, 0, 0, 0]
+    assert all(len(pos.piles[i]) == 1 for i in rules.game.rivers)
     assert len(pos.piles[rules.stock]) == 104 - 8 - 4 - 8
     assert Counter(pos.cards()) == Counter(new_pack("whist", 2))
 

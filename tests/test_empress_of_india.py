@@ -27,19 +27,19 @@ def table(**piles):
 def test_the_deal_withdraws_the_foundations_the_empress_and_her_guard():
     game = Game.new("empress-of-india", seed=8)
     rules, pos = game.rules, game.position
-    assert {c.code for i in rules.admirals for c in pos.piles[i]} == {"As", "Ac"}
-    assert all(len(pos.piles[i]) == 1 for i in rules.admirals + rules.generals)
-    assert {c.code for i in rules.generals for c in pos.piles[i]} == {"Kh", "Kd"}
-    assert pos.piles[rules.empress][0].code == "Qc"
-    assert sorted(c.code for i in rules.guard for c in pos.piles[i]) == ["Jd"] * 4 + ["Jh"] * 4
-    assert len(pos.piles[rules.aside]) == 7
+    assert {c.code for i in rules.game.admirals for c in pos.piles[i]} == {"As", "Ac"}
+    assert all(len(pos.piles[i]) == 1 for i in rules.game.admirals + rules.game.generals)
+    assert {c.code for i in rules.game.generals for c in pos.piles[i]} == {"Kh", "Kd"}
+    assert pos.piles[rules.game.empress][0].code == "Qc"
+    assert sorted(c.code for i in rules.game.guard for c in pos.piles[i]) == ["Jd"] * 4 + ["Jh"] * 4
+    assert len(pos.piles[rules.game.aside]) == 7
     assert all(len(pos.piles[i]) == 1 and pos.piles[i][0].colour.value == "red"
-               for i in rules.army)
+               for i in rules.game.army)
     assert all(len(pos.piles[i]) == 1 and pos.piles[i][0].colour.value == "black"
-               for i in rules.navy)
-    talons = pos.piles[rules.red_talon] + pos.piles[rules.black_talon]
-    assert all(c.colour.value == "red" for c in pos.piles[rules.red_talon])
-    assert all(c.colour.value == "black" for c in pos.piles[rules.black_talon])
+               for i in rules.game.navy)
+    talons = pos.piles[rules.game.red_talon] + pos.piles[rules.game.black_talon]
+    assert all(c.colour.value == "red" for c in pos.piles[rules.game.red_talon])
+    assert all(c.colour.value == "black" for c in pos.piles[rules.game.black_talon])
     assert len(talons) + len(pos.piles[rules.stock]) == 208 - 32 - 48
     assert Counter(pos.cards()) == Counter(new_pack("whist", 4))
 
@@ -131,7 +131,7 @@ def test_the_foundations_follow_suit_and_leave_out_queens_and_knaves():
     rules, pos = position("empress-of-india", table(p1="10h", p25="Ks", p2="Jd",
                                                     p49="As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js",
                                                     p57="Kh Qh", p67="5d"))
-    assert rules.ready(pos, 0, 24)                 # 10♥ after Q♥; K♠ after J♠
+    assert rules.game.ready(pos, 0, 24)                 # 10♥ after Q♥; K♠ after J♠
     assert rules.move_reason(pos, mv(rules, 1, 25)) is None
     rules, pos = position("empress-of-india", table(p1="10d", p25="2s", p67="5d"))
     pos = rules.apply(pos, mv(rules, 1, 25))       # 10♦ is not next on K♦ (the queen is)

@@ -93,8 +93,8 @@ def test_one_redeal_turning_the_talon_over():
 def test_a_seeded_deal_lays_six_gridiron_cards_and_any_knaves_among_them():
     game = Game.new("fish-bone", seed=3)
     rules, pos = game.rules, game.position
-    on_gridiron = [c for i in rules.gridiron for c in pos.piles[i]]
-    on_spine = [c for i in rules.knaves for c in pos.piles[i]]
+    on_gridiron = [c for i in rules.game.gridiron for c in pos.piles[i]]
+    on_spine = [c for i in rules.game.knaves for c in pos.piles[i]]
     assert len(on_gridiron) + len(on_spine) == 6
     assert all(c.rank == 11 for c in on_spine) and all(c.rank != 11 for c in on_gridiron)
     assert len(pos.piles[rules.stock]) == 98

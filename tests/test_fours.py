@@ -32,7 +32,7 @@ def play_deal(game: Game) -> list[str]:
 
 
 def tops(game: Game, n: int) -> list[str]:
-    return [" ".join(c.code for c in game.position.piles[i][-n:]) for i in game.rules.packets]
+    return [" ".join(c.code for c in game.position.piles[i][-n:]) for i in game.rules.game.packets]
 
 
 def test_the_first_deal_makes_exactly_the_books_moves(game):
@@ -47,7 +47,7 @@ def test_the_first_row_of_the_second_deal_is_the_books(game):
     play_deal(game)
     game.play(DEAL)  # gather up, turn over
     game.play(DEAL)  # first row of deal 2
-    row = [game.position.piles[i][-1].code for i in game.rules.packets]
+    row = [game.position.piles[i][-1].code for i in game.rules.game.packets]
     assert row == ["10d", "10s", "10c", "Js"]
 
 
@@ -61,7 +61,7 @@ def test_the_second_row_of_the_second_deal_is_the_books(game):
     while (m := game.rules.forced_move(game.position)) != DEAL:
         game.play(m)
     game.play(DEAL)
-    assert [game.position.piles[i][-1].code for i in game.rules.packets] == \
+    assert [game.position.piles[i][-1].code for i in game.rules.game.packets] == \
         ["Jc", "9s", "Ad", "Jd"]
     made = []
     while (m := game.rules.forced_move(game.position)) != DEAL:
@@ -76,14 +76,14 @@ def test_the_second_deal_ends_as_the_book_shows_but_for_the_kings_and_nines(game
     two places where our reading (the kings out in the first deal) departs
     from its narrative, as the rule sheet says."""
     play_deal(game)
-    assert {c.rank for c in game.position.piles[game.rules.out]} == {13}  # book: not yet
+    assert {c.rank for c in game.position.piles[game.rules.game.out]} == {13}  # book: not yet
     game.play(DEAL)
-    before = len(game.position.piles[game.rules.out])
+    before = len(game.position.piles[game.rules.game.out])
     play_deal(game)
-    out = game.position.piles[game.rules.out][before:]
+    out = game.position.piles[game.rules.game.out][before:]
     # "the four 7's and the four queens go out" (and here the nines too)
     assert {c.rank for c in out} == {7, 12, 9} and len(out) == 12
-    p1, p2, p3, p4 = (game.position.piles[i] for i in game.rules.packets)
+    p1, p2, p3, p4 = (game.position.piles[i] for i in game.rules.game.packets)
     # "Three aces are on top of packet 1"
     assert [c.rank for c in p1[-3:]] == [1, 1, 1]
     # "three kings on top of packet 2": here the kings are already out
@@ -99,9 +99,9 @@ def test_the_third_deal_puts_out_what_is_left_in_the_books_order(game):
     for _ in range(2):
         play_deal(game)
         game.play(DEAL)
-    before = len(game.position.piles[game.rules.out])
+    before = len(game.position.piles[game.rules.game.out])
     play_deal(game)
-    out = game.position.piles[game.rules.out][before:]
+    out = game.position.piles[game.rules.game.out][before:]
     ranks = [c.rank for c in out][::4]
     assert ranks == [11, 1, 10, 8]
 
@@ -114,7 +114,7 @@ def test_every_card_goes_out_in_the_third_deal(game):
     play_deal(game)
     assert game.status()[0] is Status.WON
     assert game.position.get("deal") == 3
-    assert len(game.position.piles[game.rules.out]) == 32
+    assert len(game.position.piles[game.rules.game.out]) == 32
 
 
 def test_our_reading_four_dealt_together_go_out_at_once(game):
@@ -125,9 +125,9 @@ def test_our_reading_four_dealt_together_go_out_at_once(game):
         game.play(DEAL)
         while (m := game.rules.forced_move(game.position)) != DEAL:
             game.play(m)
-    before = len(game.position.piles[game.rules.out])
+    before = len(game.position.piles[game.rules.game.out])
     game.play(DEAL)  # row 5: A♦ K♦ 7♦ Q♠ — the K♦ falls on the three kings
-    out = game.position.piles[game.rules.out]
+    out = game.position.piles[game.rules.game.out]
     assert len(out) - before == 4 and {c.rank for c in out} == {13}
 
 
@@ -159,7 +159,7 @@ def test_a_recurring_deal_is_detected():
     # 8's, two 10's, and the fourth ace ... would repeat again and again".
     rules, pos = position("fours", {5: "As 10s 10h 8s 8h 8d 8c 10d 10c Ah Ad Ac"},
                           down={5: 12})
-    pos = rules.initial_extra(pos)
+    pos = rules.game.initial_extra(pos)
     for _ in range(200):
         if rules.status(pos)[0] is not Status.PLAYING:
             break

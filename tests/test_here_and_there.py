@@ -27,7 +27,7 @@ def test_the_layout_a_pack_each_and_As_first_card_begins_the_foundations():
     rules, pos = game.rules, game.position
     assert len(pos.piles[pile_index(rules, A_PACK)]) == 51
     assert len(pos.piles[pile_index(rules, B_PACK)]) == 52
-    assert len(pos.piles[pile_index(rules, 1)]) == 1 and rules.player(pos) == "A"
+    assert len(pos.piles[pile_index(rules, 1)]) == 1 and rules.game.player(pos) == "A"
     assert "A to play" in rules.tallies(pos)[0]
 
 
@@ -48,7 +48,7 @@ def test_rule_2_only_the_player_to_move_plays_and_only_his_card_turned():
     assert words is not None and "it is A's turn" in words
     rules, pos = table({A_PACK: "2c 5d", B_PACK: "3c"})
     pos = rules.apply(pos, DEAL)
-    assert pile_text(rules, pos, A_TURNED) == "5d" and rules.player(pos) == "A"
+    assert pile_text(rules, pos, A_TURNED) == "5d" and rules.game.player(pos) == "A"
     assert "must be played first" in rules.move_reason(pos, DEAL)
 
 
@@ -56,7 +56,7 @@ def test_rule_3_onto_the_others_waste_one_above_or_below_whatever_the_suit():
     rules, pos = table({A_TURNED: "5d", B_WASTE: "Kc 4s", A_PACK: "2c", B_PACK: "3c"})
     assert refusal(rules, pos, A_TURNED, B_WASTE) is None
     pos2 = rules.apply(pos, move_between(rules, A_TURNED, B_WASTE))
-    assert pile_text(rules, pos2, B_WASTE) == "Kc 4s 5d" and rules.player(pos2) == "A"
+    assert pile_text(rules, pos2, B_WASTE) == "Kc 4s 5d" and rules.game.player(pos2) == "A"
     rules, pos = table({A_TURNED: "5d", B_WASTE: "Kc", A_PACK: "2c", B_PACK: "3c"})
     words = refusal(rules, pos, A_TURNED, B_WASTE)
     assert "not one above or one below" in words
@@ -66,7 +66,7 @@ def test_rule_4_a_card_that_can_go_nowhere_ends_the_turn_on_ones_own_waste():
     rules, pos = table({A_TURNED: "Jc", B_WASTE: "4s", A_PACK: "2c", B_PACK: "3c"})
     assert [rules.specs[m.dst].number for m in rules.legal_moves(pos)] == [A_WASTE]
     pos = rules.apply(pos, move_between(rules, A_TURNED, A_WASTE))
-    assert pile_text(rules, pos, A_WASTE) == "Jc" and rules.player(pos) == "B"
+    assert pile_text(rules, pos, A_WASTE) == "Jc" and rules.game.player(pos) == "B"
     rules, pos = table({A_TURNED: "8h", A_PACK: "2c", B_PACK: "3c"})
     assert "may not go on A's own waste heap" in refusal(rules, pos, A_TURNED, A_WASTE)
 
@@ -75,10 +75,10 @@ def test_rule_5_the_pack_out_ends_the_turn_and_the_waste_is_taken_up_next_time()
     rules, pos = table({A_TURNED: "8h", A_PACK: "", A_WASTE: "2c 3d", B_PACK: "3c 4c"},
                        played=True)
     pos = rules.apply(pos, move_between(rules, A_TURNED, 1))
-    assert rules.player(pos) == "B"                             # A's pack is out
+    assert rules.game.player(pos) == "B"                             # A's pack is out
     pos = rules.apply(pos, DEAL)                                 # B turns the 4♣ ...
     pos = rules.apply(pos, move_between(rules, B_TURNED, B_WASTE))
-    assert rules.player(pos) == "A"
+    assert rules.game.player(pos) == "A"
     assert rules.deal_step_name(pos) == "A takes up his waste heap, turned over, as his pack"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, A_PACK) == "3d 2c" and pile_text(rules, pos, A_WASTE) == ""
@@ -105,7 +105,7 @@ def test_the_program_plays_bs_hand_as_soon_as_its_turn_comes(run):
     move = move_between(rules, A_TURNED, A_WASTE)
     after = rules.apply(pos, move)
     # B turns the 4♠ (to its waste), and the turn is A's again
-    assert pile_text(rules, after, B_WASTE) == "4s" and rules.player(after) == "A"
+    assert pile_text(rules, after, B_WASTE) == "4s" and rules.game.player(after) == "A"
     assert pile_text(rules, after, B_PACK) == "3c Qd"
     assert "then B (the program): B turns up his next card" in rules.outcome(pos, move)
     rules, pos = table({A_TURNED: "Jc", B_PACK: "3c Qd", A_PACK: "2c"},
@@ -142,4 +142,4 @@ def test_only_a_card_no_foundation_takes_goes_onto_the_others_waste():
     assert all(m.dst != pile_index(rules, B_WASTE) for m in rules.legal_moves(pos))
     rules, pos = table({B_TURNED: "8h", A_WASTE: "Kc 9s", A_PACK: "2c", B_PACK: "3c"},
                        turn="B", variant="against-program")
-    assert rules.program_move(pos) == move_between(rules, B_TURNED, 1)
+    assert rules.game.program_move(pos) == move_between(rules, B_TURNED, 1)

@@ -21,8 +21,8 @@ def table(piles, variant=None, **kw):
 def test_the_layout_the_whole_piquet_pack_face_down():
     game = Game.new(GAME, seed=1)
     assert len(game.position.piles[game.rules.stock]) == 32
-    assert game.rules.suit == "c"
-    assert Game.new(GAME, seed=1, variant="hearts").rules.suit == "h"
+    assert game.rules.game.suit == "c"
+    assert Game.new(GAME, seed=1, variant="hearts").rules.game.suit == "h"
 
 
 def test_rule_1_three_cards_turned_the_named_suit_put_aside():

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from patience_cli.cards import new_pack
-from patience_cli.engine import Move, Position, Rules, Status
+from patience_cli.engine import Move, Position, Status
 from patience_cli.game import Game
 from patience_cli.rng import MAX_SEED
 
@@ -61,7 +61,7 @@ def test_cards_are_conserved_and_undo_is_exact(game_id, seed, picks):
         assert game.rules.move_reason(before, move) is None
         assert game.rules.is_legal(before, move)
         # a game's own words for a refusal never refuse a legal move
-        assert game.rules.extra_refusal(before, move) is None
+        assert game.rules.game.extra_refusal(before, move) is None
         game.undo()
         assert game.position == before, "undo did not give back the previous position"
         game.play(move)
@@ -158,7 +158,7 @@ def test_the_move_generator_lists_every_card_move_the_rules_allow(game_id):
         # a game with moves of its own (the Empress's pairs, named either way
         # round and listed once) is held to the listed half alone, its first
         # twenty (asking for each walks every pairing of hers)
-        plain = type(rules).extra_moves is Rules.extra_moves
+        plain = not rules.game.overrides("extra_moves")
         rnd = random.Random(seed)
         for turn in range(30):
             pos = game.position
@@ -299,14 +299,14 @@ def _games_with_own_builds():
     rules module, no game set up)."""
     import importlib
 
-    from patience_cli.building import Building
+    from patience_cli.features.game_rule import GameRule
     from patience_cli.layout import load_layout
 
     out = []
     for g in ALL_GAMES:
         module = load_layout(g).rules
         if module != "standard" and importlib.import_module(
-                f"patience_cli.games.{module}").RULES.own_fits is not Building.own_fits:
+                f"patience_cli.games.{module}").RULES.own_fits is not GameRule.own_fits:
             out.append(g)
     return out
 

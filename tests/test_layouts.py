@@ -210,12 +210,18 @@ def test_the_readme_documents_every_key_of_the_vocabulary():
             assert f"`{key}" in text or f"`[{key}" in text or f"[[{key}]]" in text, key
 
 
-def test_modules_override_only_the_documented_hooks_and_leave_the_engines_settings():
-    """A game's module changes the engine only through the hooks listed in
-    engine.HOOKS (each documented in layouts/README.md): it overrides no other
-    method of Rules, and after construction every attribute the engine set
-    from the layout is as the engine set it."""
-    from patience_cli.engine import HOOKS, Rules
+def test_game_modules_are_game_rules_answering_only_the_documented_hooks():
+    """A game's module holds a GameRule (a feature its layout names), never
+    an engine of its own: it answers the engine only at the hooks of
+    game_rule.HOOKS (each documented in layouts/README.md) and the feature's
+    points, and sets nothing of the engine's (no ``self.rules.X = ...``)."""
+    import ast
+    import importlib
+    import inspect
+
+    from patience_cli.engine import Rules
+    from patience_cli.features.feature import Feature
+    from patience_cli.features.game_rule import HOOKS, GameRule
     from patience_cli.games import rules_for
 
     readme = data_dir("layouts").parent / "layouts" / "README.md"
@@ -227,33 +233,22 @@ def test_modules_override_only_the_documented_hooks_and_leave_the_engines_settin
     modules.pop("standard", None)
     assert modules, "no game has a module"
     for module, game_id in modules.items():
-        layout = load_layout(game_id)
-        rules = rules_for(layout)
-        cls = type(rules)
-        for name, value in vars(cls).items():
-            if name.startswith("__") or not callable(value) and not isinstance(value, property):
-                continue
-            if hasattr(Rules, name):
-                assert name in HOOKS, f"{module} overrides {name}, which is not a hook"
-        plain = Rules(layout)
-        for name, value in vars(plain).items():
-            if not name.startswith("_"):
-                assert _settings(getattr(rules, name)) == _settings(value), \
-                    f"{module} reassigns the engine's {name}"
-
-
-def _settings(value):
-    """*value* with each rule feature in it read as its class and settings
-    (two engines built from one layout build equal features)."""
-    from patience_cli.features import Feature
-
-    if isinstance(value, Feature):
-        return type(value), {k: v for k, v in vars(value).items() if k != "rules"}
-    if isinstance(value, dict):
-        return {k: _settings(v) for k, v in value.items()}
-    if isinstance(value, (tuple, list)):
-        return [_settings(v) for v in value]
-    return value
+        rules = rules_for(load_layout(game_id))
+        cls = type(rules.game)
+        assert type(rules) is Rules and issubclass(cls, GameRule) and not issubclass(cls, Rules)
+        for klass in cls.__mro__[:cls.__mro__.index(GameRule)]:
+            for name, value in vars(klass).items():
+                if name.startswith("__") or not callable(value):
+                    continue
+                if hasattr(GameRule, name):
+                    assert name in HOOKS or hasattr(Feature, name), \
+                        f"{module} overrides {name}, which is not a hook"
+        tree = ast.parse(inspect.getsource(importlib.import_module(f"patience_cli.games.{module}")))
+        for node in ast.walk(tree):
+            for target in getattr(node, "targets", [getattr(node, "target", None)]):
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute) \
+                        and target.value.attr == "rules":
+                    raise AssertionError(f"{module} sets the engine's {target.attr}")
 
 
 def test_the_readme_games_table_lists_every_game_and_says_truly_whether_it_is_data_only():

@@ -23,21 +23,21 @@ def test_each_player_deals_a_whole_pack_into_heaps_of_three_and_grace_cards(vari
     game = Game.new("sympathy", variant, seed=5)
     rules, pos = game.rules, game.position
     for player in "AB":
-        assert len(rules.heaps[player]) == heaps
-        assert all(len(pos.piles[i]) == 3 for i in rules.heaps[player])
-        g = rules.grace_pile[player]
+        assert len(rules.game.heaps[player]) == heaps
+        assert all(len(pos.piles[i]) == 3 for i in rules.game.heaps[player])
+        g = rules.game.grace_pile[player]
         assert len(pos.piles[g]) == grace and pos.down[g] == grace
-        mine = [c for i in rules.heaps[player] + (g,) for c in pos.piles[i]]
+        mine = [c for i in rules.game.heaps[player] + (g,) for c in pos.piles[i]]
         assert Counter(mine) == Counter(new_pack("whist")), "a whole pack of his own"
 
 
 def test_the_leader_turns_up_the_top_of_each_heap_at_the_deal():
     game = Game.new("sympathy", seed=5)
     rules, pos = game.rules, game.position
-    assert all(pos.down[i] == 2 for i in rules.heaps["A"])      # Hoffmann: A leads
-    assert all(pos.down[i] == 3 for i in rules.heaps["B"])
+    assert all(pos.down[i] == 2 for i in rules.game.heaps["A"])      # Hoffmann: A leads
+    assert all(pos.down[i] == 3 for i in rules.game.heaps["B"])
     cheney = Game.new("sympathy", "cheney", seed=5)
-    assert all(cheney.position.down[i] == 2 for i in cheney.rules.heaps["B"])  # Cheney: B
+    assert all(cheney.position.down[i] == 2 for i in cheney.rules.game.heaps["B"])  # Cheney: B
 
 
 def small_game():
@@ -52,17 +52,17 @@ def idx(rules, number):
 
 
 def paired(rules, pos):
-    return " ".join(c.code for c in pos.piles[rules.paired])
+    return " ".join(c.code for c in pos.piles[rules.game.paired])
 
 
 def test_an_exact_twin_pairs_and_the_same_heap_is_turned_next():
     rules, pos = small_game()
-    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")          # B's heap 18, first in order
+    assert rules.game.next_step(pos) == ("B", idx(rules, 18), "heap")          # B's heap 18, first in order
     pos = rules.apply(pos, DEAL)                               # B turns the 7♥
     assert paired(rules, pos) == "7h 7h"
     assert pos.piles[0] == cards("9s") and pos.down[0] == 1    # A's 9♠ uncovered, face down
     # the next card of that heap
-    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")
+    assert rules.game.next_step(pos) == ("B", idx(rules, 18), "heap")
 
 
 def test_same_value_other_suit_or_a_face_down_twin_does_not_pair():
@@ -74,7 +74,7 @@ def test_same_value_other_suit_or_a_face_down_twin_does_not_pair():
     pos = rules.apply(pos, DEAL)                               # 9♠: A's 9♠ is face down
     assert paired(rules, pos) == "7h 7h"
     # B has nothing left to turn: the turn passes, and A's 9♠ now finds B's
-    assert rules.next_step(pos) == ("A", idx(rules, 1), "heap")
+    assert rules.game.next_step(pos) == ("A", idx(rules, 1), "heap")
     pos = rules.apply(pos, DEAL)
     assert paired(rules, pos) == "7h 7h 9s 9s"
 
@@ -84,13 +84,13 @@ def test_the_turn_passes_when_no_heap_of_the_player_is_covered():
     rules = game.rules
     seen = []
     while game.status()[0] is Status.PLAYING:
-        player, pile, kind = rules.next_step(game.position)
+        player, pile, kind = rules.game.next_step(game.position)
         if kind == "heap":
             seen.append(player)
             # a player turns a heap only when he has a covered one
-            assert pile in rules.covered_heaps(game.position, player)
+            assert pile in rules.game.covered_heaps(game.position, player)
             if player != game.position.get("turn"):
-                assert not rules.covered_heaps(game.position, game.position.get("turn"))
+                assert not rules.game.covered_heaps(game.position, game.position.get("turn"))
         game.play(DEAL)
     assert seen[0] == "B" and "A" in seen
 
@@ -99,10 +99,10 @@ def test_grace_cards_come_only_when_no_heap_is_covered():
     game = Game.new("sympathy", seed=5)
     rules = game.rules
     while game.status()[0] is Status.PLAYING:
-        player, pile, kind = rules.next_step(game.position)
+        player, pile, kind = rules.game.next_step(game.position)
         if kind == "grace":
-            assert not rules.covered_heaps(game.position, "A")
-            assert not rules.covered_heaps(game.position, "B")
+            assert not rules.game.covered_heaps(game.position, "A")
+            assert not rules.game.covered_heaps(game.position, "B")
         game.play(DEAL)
 
 
@@ -117,12 +117,12 @@ def test_both_win_or_neither():
         assert ("both players lose" in why) == (status is Status.LOST)
         if status is Status.LOST:
             rules, pos = game.rules, game.position
-            a = {c for _, c in rules.exposed(pos, "A")}
-            b = {c for _, c in rules.exposed(pos, "B")}
+            a = {c for _, c in rules.game.exposed(pos, "A")}
+            b = {c for _, c in rules.game.exposed(pos, "B")}
             assert not a & b, "lost only when no exposed card has its twin showing"
-            assert rules.next_step(pos) is None, "and nothing is left to turn up"
-            assert not rules.covered_heaps(pos, "A") and not rules.covered_heaps(pos, "B")
-            assert not pos.down[rules.grace_pile["A"]] and not pos.down[rules.grace_pile["B"]]
+            assert rules.game.next_step(pos) is None, "and nothing is left to turn up"
+            assert not rules.game.covered_heaps(pos, "A") and not rules.game.covered_heaps(pos, "B")
+            assert not pos.down[rules.game.grace_pile["A"]] and not pos.down[rules.game.grace_pile["B"]]
     assert results == {Status.WON, Status.LOST}
 
 
@@ -170,8 +170,8 @@ def test_a_grace_card_pairs_and_restarts_the_turning():
     # which uncovers B's 2♦; B then turns that up.  A's unmatched grace 9♣ stays face up.
     rules, pos = position("sympathy", {1: "Kc", 17: "7h 9c", 18: "2d 7h"},
                           down={17: 1, 18: 1}, turn="A")
-    assert rules.next_step(pos) == ("A", idx(rules, 17), "grace")
+    assert rules.game.next_step(pos) == ("A", idx(rules, 17), "grace")
     pos = rules.apply(pos, DEAL)
     assert paired(rules, pos) == "7h 7h"
     assert pos.piles[idx(rules, 17)] == cards("9c") and pos.down[idx(rules, 17)] == 0
-    assert rules.next_step(pos) == ("B", idx(rules, 18), "heap")
+    assert rules.game.next_step(pos) == ("B", idx(rules, 18), "heap")

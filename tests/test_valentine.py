@@ -74,7 +74,7 @@ def test_a_fresh_card_placed_restarts_the_count_a_run_coming_together_again_does
     assert pos.get("barren") == 0 and pos.get("best") >= 1
     rules, pos = table({1: "5h 6h", 2: "9c", 3: "Qs", 4: "2d", BESIDE: "Ks"},
                        pack="8d 3c Jd")
-    best = rules.links(pos)
+    best = rules.game.links(pos)
     pos = rules.apply(pos.with_extra(best=best), DEAL)
     assert pos.get("best") == best and pos.get("barren") == 3  # three cards turned
 

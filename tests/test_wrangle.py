@@ -79,7 +79,7 @@ def test_rules_5_and_6_a_card_that_can_go_nowhere_passes_the_turn():
     assert [rules.specs[m.dst].number for m in rules.legal_moves(pos)
             if m.kind == "move" and m.src == pile_index(rules, A_TURNED)] == [A_WASTE]
     pos = rules.apply(pos, move_between(rules, A_TURNED, A_WASTE))
-    assert rules.player(pos) == "B"
+    assert rules.game.player(pos) == "B"
     assert rules.deal_step_name(pos) == "B turns up his next card"
     rules, pos = table({A_TURNED: "Jc"})
     assert "may not go on A's own waste heap" in refusal(rules, pos, A_TURNED, A_WASTE)
@@ -98,7 +98,7 @@ def test_the_program_plays_bs_hand_when_its_turn_comes():
     after = rules.apply(pos, move)
     # B's reserve top (8♠) can go nowhere; B turns the 4♥, which can go nowhere either (not
     # of the 9♠'s suit), lays it on its waste heap, and the turn is A's again
-    assert rules.player(after) == "A" and pile_text(rules, after, B_WASTE) == "4h"
+    assert rules.game.player(after) == "A" and pile_text(rules, after, B_WASTE) == "4h"
     assert "then B (the program)" in rules.outcome(pos, move)
 
 
@@ -112,7 +112,7 @@ def test_play_ends_drawn_when_nothing_reaches_a_foundation_for_long():
     for _ in range(5000):
         if game.rules.status(pos)[0] is not Status.PLAYING:
             break
-        pos = game.rules.apply(pos, game.rules.program_move(pos))
+        pos = game.rules.apply(pos, game.rules.game.program_move(pos))
     assert game.rules.status(pos)[0] is not Status.PLAYING
 
 
@@ -134,7 +134,7 @@ def test_the_privilege_is_only_for_a_card_that_cannot_be_played():
     assert refusal(rules, pos, B_TURNED, A_RESERVE) is not None
     rules, pos = table({B_TURNED: "Jc", A_RESERVE: "Kd 10c"}, turn="B",
                        variant="against-program")
-    chosen = rules.program_move(pos)
+    chosen = rules.game.program_move(pos)
     assert chosen.src == pile_index(rules, B_TURNED)
     assert rules.specs[chosen.dst].number in [*A_AUX, *B_AUX]      # onto a Q♣, not A's reserve
 

@@ -1,30 +1,20 @@
-"""The registry: every game is a layout in ``layouts/`` whose ``rules`` names
-either ``standard`` (the shared machinery of :mod:`patience_cli.engine`) or a
-module here holding the game's irregular rules as a ``RULES`` class.
+"""The singular rules: every game is a layout in ``layouts/`` whose ``rules``
+names either ``standard`` (the layout's rules alone) or a module here that
+holds the game's own rule, a :class:`~patience_cli.features.game_rule.GameRule`
+feature named ``RULES`` (the engine finds it: :func:`patience_cli.engine.game_rule_class`).
 
 Only the one game being played is read: ``patience move`` never reads every
 layout."""
 
 from __future__ import annotations
 
-import importlib
-
 from ..engine import Rules
 from ..layout import Layout, load_layout
 
 
 def rules_for(layout: Layout) -> Rules:
-    if layout.rules == "standard":
-        return Rules(layout)
-    try:
-        module = importlib.import_module(f"{__name__}.{layout.rules}")
-        rules = module.RULES
-    except (ModuleNotFoundError, AttributeError):
-        from ..layout import LayoutError
-
-        raise LayoutError(f"layouts/{layout.id}.toml: rules: {layout.rules!r} is neither "
-                          "'standard' nor a module of patience_cli/games with RULES") from None
-    return rules(layout)
+    """The rules of *layout*'s game (its own rule found by the engine)."""
+    return Rules(layout)
 
 
 def load(game_id: str, variant: str | None = None) -> tuple[Layout, Rules]:

@@ -26,12 +26,15 @@ row and one column, and each line has a Rampart at both ends.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_NOUN, Card
-from ..engine import DEAL, Move, MoveKind, Position, Refusal, Rules
-from ..layout import Layout
+from ..engine import DEAL, Move, MoveKind, Position, Refusal
+from ..features.game_rule import GameRule
 from ..layout_schema import one_of
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 #: the order each foundation is built in, from its ace to its closing ace
 HALF = (1, 13, 2, 12, 3, 11, 4, 10, 5, 9, 6, 8, 7)
@@ -53,9 +56,12 @@ def packs_on(card: Card, top: Card, pairs: set = NEXT_IN_ORDER) -> bool:
 #: layout is loaded.
 SETTINGS = {"packing": one_of("order", "fourteens")}
 
-class BesiegedCityRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+class BesiegedCityRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.top, self.left, self.right, self.bottom = (ids(g) for g in
                                                         ("top", "left", "right", "bottom"))
@@ -88,10 +94,10 @@ class BesiegedCityRules(Rules):
                 if not pos.piles[rp] and any(pos.piles[i] for i in self.line[rp])]
 
     def exhausted(self, pos: Position) -> bool:
-        return not pos.piles[self.stock] and not pos.piles[self.talon]
+        return not pos.piles[self.rules.stock] and not pos.piles[self.rules.talon]
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
-        if index == self.talon:
+        if index == self.rules.talon:
             cards = pos.piles[index]
             fresh = cards and pos.get("turned_at") == len(cards)
             return [cards[-1]] if fresh else []
@@ -108,8 +114,8 @@ class BesiegedCityRules(Rules):
             return [Move(MoveKind.MOVE, i, rp) for rp in pending for i in self.line[rp] if pos.piles[i]]
         moves = []
         # empty foundations are alike: an ace is listed once, to the first of them
-        empty = [f for f in self.foundations if not pos.piles[f]][:1]
-        targets = tuple(f for f in self.foundations if pos.piles[f] or f in empty)
+        empty = [f for f in self.rules.foundations if not pos.piles[f]][:1]
+        targets = tuple(f for f in self.rules.foundations if pos.piles[f] or f in empty)
         # each Rampart's top card, for the cards that pack on it (an empty one
         # takes only a card of its own line, from the Reserve)
         tops: dict[tuple, list[int]] = {}
@@ -117,7 +123,7 @@ class BesiegedCityRules(Rules):
             if pos.piles[rp]:
                 top = pos.piles[rp][-1]
                 tops.setdefault((top.rank, top.suit), []).append(rp)
-        for src in self.ramparts + (self.talon,) + self.reserve:
+        for src in self.ramparts + (self.rules.talon,) + self.reserve:
             if not pos.piles[src]:
                 continue
             if src in self.reserve:  # a Reserve card goes only to the Ramparts at its line's ends
@@ -149,12 +155,12 @@ class BesiegedCityRules(Rules):
     def _allows(self, pos: Position, src: int, dst: int) -> bool:
         """The cheap yes or no of :meth:`_reason`, with no words made (the
         move generator asks it of every pair of places)."""
-        if src == dst or not pos.piles[src] or src in self.foundations or src == self.stock \
-                or dst in (self.stock, self.talon):
+        if src == dst or not pos.piles[src] or src in self.rules.foundations or src == self.rules.stock \
+                or dst in (self.rules.stock, self.rules.talon):
             return False
         card = pos.piles[src][-1]
-        if src == self.talon:
-            return dst in self.foundations and bool(self.available_cards(pos, src)) and \
+        if src == self.rules.talon:
+            return dst in self.rules.foundations and bool(self.available_cards(pos, src)) and \
                 self._foundation_takes(pos, card, dst)
         if src in self.reserve:
             if dst in self.reserve:
@@ -163,7 +169,7 @@ class BesiegedCityRules(Rules):
                 return False
         elif dst in self.reserve:
             return False
-        if dst in self.foundations:
+        if dst in self.rules.foundations:
             return self._foundation_takes(pos, card, dst)
         top = pos.piles[dst]
         if not top:
@@ -175,7 +181,7 @@ class BesiegedCityRules(Rules):
         pile = pos.piles[dst]
         if not pile:
             return card.rank == 1 and not any(pos.piles[f] and pos.piles[f][0].suit == card.suit
-                                              for f in self.foundations)
+                                              for f in self.rules.foundations)
         return len(pile) < len(ORDER) and card.suit == pile[0].suit and \
             card.rank == ORDER[len(pile)]
 
@@ -195,46 +201,46 @@ class BesiegedCityRules(Rules):
         pending = self.pending(pos)
         if pending:
             return self._pending_text(pending[0])
-        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+        return None if pos.piles[self.rules.stock] else "the pack is dealt out (there is no redeal)"
 
     def _pending_text(self, rampart: int) -> str:
-        line = ", ".join(str(self.specs[i].number) for i in self.line[rampart])
-        return (f"first fill the vacancy in {self.specs[rampart].ref} with a card of its "
+        line = ", ".join(str(self.rules.specs[i].number) for i in self.line[rampart])
+        return (f"first fill the vacancy in {self.rules.specs[rampart].ref} with a card of its "
                 f"Reserve line ({line}): vacancies are filled at once (rule 5)")
 
     def _reason(self, pos: Position, src: int, dst: int) -> str | None:
-        s, d = self.specs[src], self.specs[dst]
+        s, d = self.rules.specs[src], self.rules.specs[dst]
         if src == dst:
             return "a card cannot move to the pile it is on"
         if not pos.piles[src]:
             return f"{s.the_ref} is empty"
         card = pos.piles[src][-1]
-        if src in self.foundations:
+        if src in self.rules.foundations:
             return "cards on the foundations stay there"
-        if src == self.stock:
+        if src == self.rules.stock:
             return Refusal("the pack is dealt, not played from", DEAL)
-        if src == self.talon:
-            if dst not in self.foundations:
+        if src == self.rules.talon:
+            if dst not in self.rules.foundations:
                 return ("talon cards pass into the Reserve by themselves as it empties; "
                         "they are never placed by hand (rule 2)")
             if not self.available_cards(pos, src):
                 return ("only the card just turned from the pack may go to a foundation; "
                         "once on the talon it must pass through the Reserve (rule 2)")
         if src in self.reserve:
-            if dst in self.foundations:
+            if dst in self.rules.foundations:
                 return ("Reserve cards must pass into the Ramparts before they can be played "
                         "(rule 2)")
             if dst in self.reserve:
                 return self._transpose_reason(pos, src, dst)
             if dst not in self.ends[src]:
-                ends = ", ".join(str(self.specs[r].number) for r in self.ends[src])
+                ends = ", ".join(str(self.rules.specs[r].number) for r in self.ends[src])
                 return (f"a Reserve card goes only to the Ramparts at the ends of its own row "
                         f"or column: for {s.ref}, Ramparts {ends} (rule 4)")
-        if dst in (self.stock, self.talon):
+        if dst in (self.rules.stock, self.rules.talon):
             return f"nothing is placed on {d.the_ref}"
         if dst in self.reserve:
             return "the Reserve is filled only from the talon or the pack (rule 6)"
-        if dst in self.foundations:
+        if dst in self.rules.foundations:
             return self._foundation_reason(pos, card, dst)
         # dst is a Rampart
         top = pos.piles[dst]
@@ -255,12 +261,12 @@ class BesiegedCityRules(Rules):
             if card.rank != 1:
                 return f"an empty foundation takes only an ace: the {card} cannot start it"
             if any(pos.piles[f] and pos.piles[f][0].suit == card.suit
-                   for f in self.foundations):
+                   for f in self.rules.foundations):
                 return f"the foundations are four aces of different suits: {card.suit.noun} " \
                        "have one already"
             return None
         if len(pile) == len(ORDER):
-            return f"{self.specs[dst].the_ref} is complete"
+            return f"{self.rules.specs[dst].the_ref} is complete"
         if card.suit != pile[0].suit:
             return f"the foundations follow suit: the {card} cannot go on the {pile[-1]}"
         need = ORDER[len(pile)]
@@ -274,7 +280,7 @@ class BesiegedCityRules(Rules):
             return ("Reserve cards may be transposed only at the end, when the pack and the "
                     "talon are exhausted")
         if not pos.piles[b]:
-            return f"{self.specs[b].the_ref} is empty"
+            return f"{self.rules.specs[b].the_ref} is empty"
         swapped = self.apply_swap(pos, a, b)
         for i in (a, b):
             for rp in self.ends[i]:
@@ -310,7 +316,7 @@ class BesiegedCityRules(Rules):
         """After a deal, the talon's card is the one just turned: it alone may
         go to a foundation, until it is covered or taken (Rule I)."""
         if move.kind == "deal":
-            return after.with_extra(turned_at=len(after.piles[self.talon]))
+            return after.with_extra(turned_at=len(after.piles[self.rules.talon]))
         return after
 
     def forced_move(self, pos: Position) -> Move | None:
@@ -325,19 +331,19 @@ class BesiegedCityRules(Rules):
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         if move.kind == "move" and move.src in self.reserve and move.dst in self.reserve:
             a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]
-            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].ref}) and the "
-                    f"{b.text(ascii)} ({self.specs[move.dst].ref})")
+            return (f"transpose the {a.text(ascii)} ({self.rules.specs[move.src].ref}) and the "
+                    f"{b.text(ascii)} ({self.rules.specs[move.dst].ref})")
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
         text = super().outcome(pos, move, ascii)
-        after = after if after is not None else self.apply(pos, move)
+        after = after if after is not None else self.rules.apply(pos, move)
         src = move.src
         if move.kind == "move" and src in self.reserve and move.dst not in self.reserve \
                 and after.piles[src]:
-            text += f"; then the {after.piles[src][-1].text(ascii)} fills {self.specs[src].ref}"
+            text += f"; then the {after.piles[src][-1].text(ascii)} fills {self.rules.specs[src].ref}"
         return text
 
 

@@ -13,11 +13,14 @@ fewest transpositions that reach it from the cards as they lie.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..engine import Move, MoveKind, Position, Rules
-from ..layout import Layout
+from ..engine import Move, MoveKind, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 #: Hoffmann's "Solution of the Caesar Problem", row by row.
 BOOK_SQUARE = (2, 7, 6, 9, 5, 1, 4, 3, 8)
@@ -48,9 +51,12 @@ def magic_squares() -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(set(found)))
 
 
-class CaesarRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+class CaesarRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.places = tuple(p.index for p in layout.group("place"))
         self._place_set = frozenset(self.places)
 
@@ -135,8 +141,8 @@ class CaesarRules(Rules):
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         if move.kind == "move" and move.src in self._place_set and move.dst in self._place_set:
             a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]
-            return (f"transpose the {a.text(ascii)} ({self.specs[move.src].ref}) "
-                    f"and the {b.text(ascii)} ({self.specs[move.dst].ref})")
+            return (f"transpose the {a.text(ascii)} ({self.rules.specs[move.src].ref}) "
+                    f"and the {b.text(ascii)} ({self.rules.specs[move.dst].ref})")
         return super().describe(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
@@ -145,7 +151,7 @@ class CaesarRules(Rules):
         if not self.is_own_move(pos, move):
             return super().outcome(pos, move, ascii, after, events)
         text = self.describe(pos, move, ascii)
-        after = after if after is not None else self.apply(pos, move)
+        after = after if after is not None else self.rules.apply(pos, move)
         wrong = self.failing(after)
         if wrong:
             text += "; not yet fifteen every way: " + ", ".join(wrong)

@@ -16,16 +16,24 @@ talon is taken up, shuffled and dealt again, twice.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Card
-from ..engine import Move, Position, Rules
-from ..layout import Layout
+from ..engine import Move, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 ACE, KING = 1, 13
 
 
-class CarpetRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+class CarpetRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.carpet = tuple(p.index for p in layout.group("carpet"))
         self.side = round(len(self.carpet) ** 0.5)
         self.cell = {index: divmod(n, self.side) for n, index in enumerate(self.carpet)}
@@ -38,7 +46,7 @@ class CarpetRules(Rules):
         """Whether one narrow end of the card on carpet place *index* has a clear
         lane to the edge of the carpet."""
         r, c = self.cell[index]
-        if self.specs[index].orientation == "upright":
+        if self.rules.specs[index].orientation == "upright":
             ends = ([(i, c) for i in range(r)], [(i, c) for i in range(r + 1, self.side)])
         else:
             ends = ([(r, j) for j in range(c)], [(r, j) for j in range(c + 1, self.side)])
@@ -51,15 +59,15 @@ class CarpetRules(Rules):
         return super().available_cards(pos, index)
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
-        if dst == self.talon and src not in self.cell:
+        if dst == self.rules.talon and src not in self.cell:
             return "only cards from the carpet may be packed on the talon (rule 4)"
         return None
 
     def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
         """:meth:`build_reason` without the words."""
-        if dst == self.talon:
+        if dst == self.rules.talon:
             talon = pos.piles[dst]
-            if not talon or not self.in_sequence(self.specs[dst].build, card, talon[-1]):
+            if not talon or not self.rules.in_sequence(self.rules.specs[dst].build, card, talon[-1]):
                 return False
             steps = self.talon_steps(pos)
             return not (steps and steps[-1] and card.rank - talon[-1].rank != steps[-1])
@@ -68,14 +76,14 @@ class CarpetRules(Rules):
     def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """The layout's quick look: the talon's own rule (its sequence keeps
         its way) takes no card the layout's build refuses."""
-        return self.layout_ranks_taken(pos, dst)
+        return self.rules.layout_ranks_taken(pos, dst)
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
-        if dst == self.talon:
+        if dst == self.rules.talon:
             talon = pos.piles[dst]
             if not talon:
                 return "cards are packed on the talon only once it is formed (rule 4)"
-            reason = self.sequence_reason(self.specs[dst].build, "the talon", card, talon[-1])
+            reason = self.rules.sequence_reason(self.rules.specs[dst].build, "the talon", card, talon[-1])
             steps = self.talon_steps(pos)
             if reason is None and steps and steps[-1] and card.rank - talon[-1].rank != steps[-1]:
                 way = "ascending" if steps[-1] > 0 else "descending"
@@ -88,16 +96,16 @@ class CarpetRules(Rules):
         """For each talon card, bottom first: 0 if turned from the pack, +1 or -1
         if packed from the carpet one higher or one lower than the card below."""
         steps = pos.get("talon_steps", ())
-        talon = len(pos.piles[self.talon])
+        talon = len(pos.piles[self.rules.talon])
         return tuple(steps[:talon]) + (0,) * (talon - len(steps))
 
     def record(self, before: Position, move: Move, after: Position) -> Position:
         """The talon's steps (see :meth:`talon_steps`) after the move."""
         steps = list(self.talon_steps(before))
-        was, now = before.piles[self.talon], after.piles[self.talon]
-        if move.kind == "move" and move.dst == self.talon:
+        was, now = before.piles[self.rules.talon], after.piles[self.rules.talon]
+        if move.kind == "move" and move.dst == self.rules.talon:
             steps.append(now[-1].rank - was[-1].rank)
-        elif move.kind == "move" and move.src == self.talon:
+        elif move.kind == "move" and move.src == self.rules.talon:
             steps.pop()
         elif now[:len(was)] == was:
             steps += [0] * (len(now) - len(was))   # turned from the pack
@@ -109,8 +117,8 @@ class CarpetRules(Rules):
             if steps or before.get("talon_steps") else after
 
     def not_available_reason(self, pos: Position, index: int) -> str:
-        ends = "top and bottom" if self.specs[index].orientation == "upright" else "left and right"
-        return (f"the card on {self.specs[index].ref} is not available: both its narrow "
+        ends = "top and bottom" if self.rules.specs[index].orientation == "upright" else "left and right"
+        return (f"the card on {self.rules.specs[index].ref} is not available: both its narrow "
                 f"ends ({ends}) are blocked, with no clear lane to the edge of the carpet "
                 "(rule 2)")
 

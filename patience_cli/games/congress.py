@@ -17,30 +17,36 @@ column) only the lowest card is free, and taking it frees the one above.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..engine import DEAL, Move, Position, Refusal, Rules
+from ..engine import DEAL, Move, Position, Refusal
+from ..features.game_rule import GameRule
 from ..features.rows import ProgressiveRows
-from ..layout import Layout
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 ACE = 1
 
 
-class CongressRules(Rules):
+class CongressRules(GameRule):
     """The Congress's own rules of where cards go; its rows, refilled from the
     pack uppermost first, are the layout's ``play.rows``
     (:mod:`patience_cli.features.rows`)."""
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))
         #: the help places the lay-out dealt to: refilled from the pack while it lasts
-        self.first_helps = self.feature(ProgressiveRows).also
+        self.first_helps = self.rules.feature(ProgressiveRows).also
 
     def pack_out(self, pos: Position) -> bool:
-        return not pos.piles[self.stock]
+        return not pos.piles[self.rules.stock]
 
     # ------------------------------------------------------------ where cards go
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
@@ -67,9 +73,9 @@ class CongressRules(Rules):
         if move.kind == "deal":
             return super().outcome(pos, move, ascii)  # the rows' words say what was dealt
         text = super().outcome(pos, move, ascii)
-        after = after if after is not None else self.apply(pos, move)
-        plain = self.transfer(pos, move.src, move.dst)
-        new = [f"{c.text(ascii)} to {self.specs[i].ref}" for i in self.rivers + self.first_helps
+        after = after if after is not None else self.rules.apply(pos, move)
+        plain = self.rules.transfer(pos, move.src, move.dst)
+        new = [f"{c.text(ascii)} to {self.rules.specs[i].ref}" for i in self.rivers + self.first_helps
                for c in after.piles[i][len(plain.piles[i]):]]
         return text + ("; refilled: " + ", ".join(new) if new else "")
 

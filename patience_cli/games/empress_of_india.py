@@ -28,10 +28,14 @@ black talon.  Then:
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card, Colour, Suit
-from ..engine import Move, MoveKind, Position, Rules
-from ..layout import Layout
+from ..engine import Move, MoveKind, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 BLACK_ORDER = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13)   # Admirals: A up to K, no queen
 RED_ORDER = (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)     # Generals: K down to A, no knave
@@ -44,11 +48,14 @@ def is_red(card: Card) -> bool:
     return card.colour is Colour.RED
 
 
-class EmpressRules(Rules):
+class EmpressRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.army, self.navy = ids("army"), ids("navy")
         self.admirals, self.generals = ids("admiral"), ids("general")
@@ -59,8 +66,8 @@ class EmpressRules(Rules):
     def deal(self, deck: Sequence[Card]) -> Position:
         """The layout withdraws the Admirals, Generals, Empress, guard and the
         queens thrown aside; the Army and Navy are dealt here."""
-        lists: list[list[Card]] = [[] for _ in self.specs]
-        rest = self.dealing().withdraw(self, deck, lists)
+        lists: list[list[Card]] = [[] for _ in self.rules.specs]
+        rest = self.rules.dealing().withdraw(self.rules, deck, lists)
         piles: list[tuple[Card, ...]] = [tuple(p) for p in lists]
         # the Army and Navy dealt together; the overflow of a full side to its talon
         while rest and not all(piles[i] for i in self.army + self.navy):
@@ -69,9 +76,9 @@ class EmpressRules(Rules):
             talon = self.red_talon if is_red(card) else self.black_talon
             target = places[0] if places else talon
             piles[target] = piles[target] + (card,)
-        piles[self.stock] = tuple(reversed(rest))
+        piles[self.rules.stock] = tuple(reversed(rest))
         down = [0] * len(piles)
-        down[self.stock] = len(rest)
+        down[self.rules.stock] = len(rest)
         return Position(tuple(piles), tuple(down))
 
     # ------------------------------------------------------------ reading
@@ -164,7 +171,7 @@ class EmpressRules(Rules):
             {self.side(move.src), self.side(move.dst)} == {"army", "navy"}
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
-        if dst in self.foundations:
+        if dst in self.rules.foundations:
             return "a card goes to a foundation only with a card of the other colour (rule 1)"
         return None
 
@@ -173,7 +180,7 @@ class EmpressRules(Rules):
         ready to play at once; sum up the other pairings in one line."""
         shown, rest = [], 0
         for n, m in enumerate(moves):
-            if m.kind != "move" or m.dst not in self.sources:
+            if m.kind != "move" or m.dst not in self.rules.sources:
                 shown.append(n)
             elif self.home(pos, pos.piles[m.src][-1]) is not None and \
                     self.home(pos, pos.piles[m.dst][-1]) is not None:
@@ -182,7 +189,7 @@ class EmpressRules(Rules):
                 rest += 1
         if not rest:
             return shown, None
-        a, v = self.specs[self.army[0]].number, self.specs[self.navy[0]].number
+        a, v = self.rules.specs[self.army[0]].number, self.rules.specs[self.navy[0]].number
         plural = "s" if rest != 1 else ""
         return shown, (f"... and {rest} other pairing{plural}: any single Army card "
                        f"({a}-{a + len(self.army) - 1}) on any single Navy card "
@@ -190,7 +197,7 @@ class EmpressRules(Rules):
                        "('patience moves --all' lists them)")
 
     def has_move(self, pos: Position) -> bool:
-        if pos.piles[self.stock]:
+        if pos.piles[self.rules.stock]:
             return True
         if any(len(pos.piles[a]) == 1 for a in self.army) and \
                 any(len(pos.piles[n]) == 1 for n in self.navy):
@@ -199,7 +206,7 @@ class EmpressRules(Rules):
         return any(self.pair_homes(pos, p, wanted) for p in self.army + self.navy)
 
     def deal_reason(self, pos: Position) -> str | None:
-        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
+        return None if pos.piles[self.rules.stock] else "the pack is dealt out (there is no redeal)"
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         """Every refusal in the book's words (every move here is the Empress's own)."""
@@ -210,10 +217,10 @@ class EmpressRules(Rules):
         if move.count != 1 or move.card is not None:
             return "name two piles: a card to pair and its partner, or a pair and a foundation"
         src, dst = move.src, move.dst
-        s, d = self.specs[src], self.specs[dst]
+        s, d = self.rules.specs[src], self.rules.specs[dst]
         if src == dst:
             return "a card cannot move to the pile it is on"
-        if src in (self.red_talon, self.black_talon, self.stock):
+        if src in (self.red_talon, self.black_talon, self.rules.stock):
             return ("cards from the pack or talon are never played at once: they pass through "
                     "the Army or Navy first (rule 3)")
         if not self.side(src):
@@ -233,8 +240,8 @@ class EmpressRules(Rules):
                 return (f"the pair {red} and {black} is played together, and the "
                         f"{' and the '.join(str(c) for c in stuck)} cannot go on a foundation "
                         "yet (rule 1)")
-            return (f"the pair goes to {self.specs[homes[0]].ref} and "
-                    f"{self.specs[homes[1]].ref}")
+            return (f"the pair goes to {self.rules.specs[homes[0]].ref} and "
+                    f"{self.rules.specs[homes[1]].ref}")
         if self.side(dst):
             if self.side(dst) == self.side(src):
                 return ("a pair is one red card and one black: an Army card pairs only with a "
@@ -275,7 +282,7 @@ class EmpressRules(Rules):
         Talons are used first, for both sides: a vacancy whose talon holds a
         card never takes a card turned from the pack for the other side."""
         piles, down = list(pos.piles), list(pos.down)
-        stock = list(piles[self.stock])
+        stock = list(piles[self.rules.stock])
 
         def place(card: Card) -> bool:
             places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
@@ -297,21 +304,21 @@ class EmpressRules(Rules):
             if not place(card):
                 t = self.red_talon if is_red(card) else self.black_talon
                 piles[t] = piles[t] + (card,)
-        piles[self.stock] = tuple(stock)
-        down[self.stock] = len(stock)
+        piles[self.rules.stock] = tuple(stock)
+        down[self.rules.stock] = len(stock)
         return Position(tuple(piles), tuple(down), pos.extra)
 
     def apply_deal(self, pos: Position) -> Position:
         """Deal out the rest of the pack: each card to a vacancy of its colour,
         or to its talon."""
         piles, down = list(pos.piles), list(pos.down)
-        for card in reversed(piles[self.stock]):
+        for card in reversed(piles[self.rules.stock]):
             places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
             target = places[0] if places else (self.red_talon if is_red(card)
                                                else self.black_talon)
             piles[target] = piles[target] + (card,)
-        piles[self.stock] = ()
-        down[self.stock] = 0
+        piles[self.rules.stock] = ()
+        down[self.rules.stock] = 0
         return Position(tuple(piles), tuple(down), pos.extra)
 
     # ------------------------------------------------------------ status and words
@@ -331,21 +338,21 @@ class EmpressRules(Rules):
         homes = self.ready(pos, move.src, move.dst)
         if homes:
             red, black = sorted(src + pos.piles[move.dst], key=lambda c: not is_red(c))
-            at = {c: self.specs[i].ref for i in (move.src, move.dst) for c in pos.piles[i]}
+            at = {c: self.rules.specs[i].ref for i in (move.src, move.dst) for c in pos.piles[i]}
             return (f"play the available pair {red.text(ascii)} ({at[red]}) and "
                     f"{black.text(ascii)} ({at[black]}) together to "
-                    f"{self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}")
+                    f"{self.rules.specs[homes[0]].ref} and {self.rules.specs[homes[1]].ref}")
         if move.dst in self.admirals + self.generals:
             homes = self.pair_homes(pos, move.src)
             red, black = sorted(src, key=lambda c: not is_red(c))
-            where = (f" to {self.specs[homes[0]].ref} and {self.specs[homes[1]].ref}"
+            where = (f" to {self.rules.specs[homes[0]].ref} and {self.rules.specs[homes[1]].ref}"
                      if homes else "")
             return (f"play the pair {red.text(ascii)} and {black.text(ascii)} "
-                    f"({self.specs[move.src].ref}){where}")
+                    f"({self.rules.specs[move.src].ref}){where}")
         card, onto = src[-1], pos.piles[move.dst]
         target = onto[-1].text(ascii) if onto else "(empty)"
-        return (f"pair the {card.text(ascii)} ({self.specs[move.src].ref}) with the "
-                f"{target} ({self.specs[move.dst].ref})")
+        return (f"pair the {card.text(ascii)} ({self.rules.specs[move.src].ref}) with the "
+                f"{target} ({self.rules.specs[move.dst].ref})")
 
 
 RULES = EmpressRules

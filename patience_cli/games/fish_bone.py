@@ -13,18 +13,24 @@ whose knave is down ("never omit to place the kings and queens").
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import RANK_NOUN, Card
-from ..engine import Move, Position, Rules
-from ..layout import Layout
+from ..engine import Move, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 KNAVE, QUEEN, KING = 11, 12, 13
 
 
-class FishBoneRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+class FishBoneRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.gridiron = tuple(p.index for p in layout.group("gridiron"))
         self.knaves = tuple(p.index for p in layout.group("knave"))
         self.bones = {KING: tuple(p.index for p in layout.group("king")),
@@ -61,11 +67,11 @@ class FishBoneRules(Rules):
             first = next(k for k in self.knaves if not pos.piles[k])
             if dst != first:
                 return (f"the knaves are laid in a line as they appear: the next one goes to "
-                        f"{self.specs[first].ref}")
+                        f"{self.rules.specs[first].ref}")
         return super().build_reason(pos, card, dst)
 
     def bone_reason(self, pos: Position, card: Card, rank: int, i: int) -> str | None:
-        spec = self.specs[self.bones[rank][i]]
+        spec = self.rules.specs[self.bones[rank][i]]
         noun = "king" if rank == KING else "queen"
         if card.rank != rank:
             return f"only a {noun} goes to {spec.ref}: the {card} cannot go there"
@@ -91,14 +97,14 @@ class FishBoneRules(Rules):
         also says which card went where."""
         done: list[tuple[Card, int]] = []
         while True:
-            for src in (self.talon, *self.gridiron):
+            for src in (self.rules.talon, *self.gridiron):
                 cards = pos.piles[src]
                 if not cards:
                     continue
                 dst = self._home(pos, cards[-1])
                 if dst is not None:
                     done.append((cards[-1], dst))
-                    pos = self.transfer(pos, src, dst)
+                    pos = self.rules.transfer(pos, src, dst)
                     break
             else:
                 return pos, done
@@ -116,10 +122,10 @@ class FishBoneRules(Rules):
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
         text = super().outcome(pos, move, ascii)
-        done = self.lay_free_cards(self.transfer(pos, move.src, move.dst))[1] \
+        done = self.lay_free_cards(self.rules.transfer(pos, move.src, move.dst))[1] \
             if move.kind == "move" else self.lay_free_cards(self.apply_deal(pos))[1]
         if done:
-            text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.specs[dst].ref}"
+            text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.rules.specs[dst].ref}"
                                           for card, dst in done)
         return text
 

@@ -24,19 +24,27 @@ packet turned over to be dealt from its top.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Card
-from ..engine import Move, Position, Rules
-from ..layout import Layout
+from ..engine import Move, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 #: An ace and a ten count as court cards in this game.
 HONOURS = frozenset((1, 10, 11, 12, 13))
 
 
-class FiveCourtCardsRules(Rules):
+class FiveCourtCardsRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.heaps = tuple(p.index for p in layout.group("heap"))
         self.out = layout.group("out")[0].index
 
@@ -94,7 +102,7 @@ class FiveCourtCardsRules(Rules):
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(heaps=n, looked=0)
 
     def forced_move(self, pos: Position) -> Move | None:
-        return next(iter(self.legal_moves(pos)), None)
+        return next(iter(self.rules.legal_moves(pos)), None)
 
     # ------------------------------------------------------------ status and words
     def goal_reached(self, pos: Position) -> bool:
@@ -110,7 +118,7 @@ class FiveCourtCardsRules(Rules):
             return (f"gather the heaps and deal them face down into {n} "
                     f"heap{'s' if n != 1 else ''}")
         k = int(pos.get("looked", 0))
-        number = self.specs[self.heaps[k]].number
+        number = self.rules.specs[self.heaps[k]].number
         which = "an honour" if not pos.get("suit") else \
             f"an honour of {_SUITS[str(pos.get('suit'))]}"
         return f"turn over heap {number}, throwing out cards until {which} is uppermost"

@@ -15,22 +15,29 @@ that fits the most of the text); the rule sheet says so.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import RANK_PLURAL
-from ..engine import Move, MoveKind, Position, Rules
-from ..layout import Layout
+from ..engine import Move, MoveKind, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 
-class FoursRules(Rules):
+class FoursRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.packets = tuple(p.index for p in layout.group("packet"))
         self.out = layout.group("out")[0].index
 
     def initial_extra(self, pos: Position) -> Position:
-        return pos.with_extra(deal=1, row=0, seen=(self._order_key(pos.piles[self.stock]),),
+        return pos.with_extra(deal=1, row=0, seen=(self._order_key(pos.piles[self.rules.stock]),),
                               repeat=False)
 
     @staticmethod
@@ -52,14 +59,14 @@ class FoursRules(Rules):
         return (pending,) if pending else ()
 
     def forced_move(self, pos: Position) -> Move | None:
-        return next(iter(self.legal_moves(pos)), None)
+        return next(iter(self.rules.legal_moves(pos)), None)
 
     def deal_reason(self, pos: Position) -> str | None:
         pending = self._pending(pos)
         if pending:
             card = pos.piles[pending.src][-1]
             return (f"the {card} must first be moved onto the "
-                    f"{pos.piles[pending.dst][-1]} (move {self.command(pos, pending)[5:]})")
+                    f"{pos.piles[pending.dst][-1]} (move {self.rules.command(pos, pending)[5:]})")
         if pos.get("repeat"):
             return "the cards left can never go out"
         return None
@@ -80,25 +87,25 @@ class FoursRules(Rules):
             return (f"a card moves only onto one of the same value: "
                     f"the {s[-1]} cannot go on the {d[-1]}")
         return ("cards move from right to left, the leftmost pair first: "
-                f"the book's order is {self.command(pos, self._pending(pos))}")
+                f"the book's order is {self.rules.command(pos, self._pending(pos))}")
 
     def settle(self, pos: Position) -> Position:
         """Four of a value together on a packet go out at once."""
         for i in self.packets:
             pile = pos.piles[i]
             if len(pile) >= 4 and len({c.rank for c in pile[-4:]}) == 1:
-                pos = self.transfer(pos, i, self.out, 4)
+                pos = self.rules.transfer(pos, i, self.out, 4)
         return pos
 
     def apply_deal(self, pos: Position) -> Position:
         piles = list(pos.piles)
-        stock = piles[self.stock]
+        stock = piles[self.rules.stock]
         if stock:
             row = stock[::-1][:4]
-            piles[self.stock] = stock[:len(stock) - len(row)]
+            piles[self.rules.stock] = stock[:len(stock) - len(row)]
             for i, card in zip(self.packets, row):
                 piles[i] = piles[i] + (card,)
-            down = tuple(len(piles[self.stock]) if i == self.stock else 0
+            down = tuple(len(piles[self.rules.stock]) if i == self.rules.stock else 0
                          for i in range(len(piles)))
             new = Position(tuple(piles), down, pos.extra).with_extra(row=pos.get("row") + 1)
             return new
@@ -107,10 +114,10 @@ class FoursRules(Rules):
         new_stock = gathered[::-1]
         for i in self.packets:
             piles[i] = ()
-        piles[self.stock] = new_stock
+        piles[self.rules.stock] = new_stock
         key = self._order_key(new_stock)
         seen = pos.get("seen")
-        down = tuple(len(new_stock) if i == self.stock else 0 for i in range(len(piles)))
+        down = tuple(len(new_stock) if i == self.rules.stock else 0 for i in range(len(piles)))
         return Position(tuple(piles), down, pos.extra).with_extra(
             deal=pos.get("deal") + 1, row=0, seen=seen + (key,), repeat=key in seen)
 
@@ -123,13 +130,13 @@ class FoursRules(Rules):
                 "cards left can never go out")
 
     def deal_step_name(self, pos: Position) -> str:
-        if pos.piles[self.stock]:
+        if pos.piles[self.rules.stock]:
             return f"deal row {pos.get('row') + 1} of deal {pos.get('deal')}"
         return f"gather up the packets (2 on 1, 3, then 4) and turn them over for deal {pos.get('deal') + 1}"
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         text = super().describe(pos, move, ascii)
-        after = self.apply(pos, move)
+        after = self.rules.apply(pos, move)
         gone = after.piles[self.out][len(pos.piles[self.out]):]
         for i in range(0, len(gone), 4):
             text += f"; the four {RANK_PLURAL[gone[i].rank]} go out"

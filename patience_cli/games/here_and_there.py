@@ -40,7 +40,7 @@ class HereAndThereRules(TwoHands):
         piles, down = list(pos.piles), list(pos.down)
         pack = self.pack["A"]
         card, piles[pack] = piles[pack][-1], piles[pack][:-1]
-        piles[self.foundations[0]] = (card,)
+        piles[self.rules.foundations[0]] = (card,)
         down[pack] = len(piles[pack])
         return Position(tuple(piles), tuple(down)).with_extra(turn="A", idle=0)
 
@@ -55,7 +55,7 @@ class HereAndThereRules(TwoHands):
         return bool(top) and abs(top[-1].rank - card.rank) == 1
 
     def _up_to(self, pos: Position, card) -> list[int]:
-        return [f for f in self.foundations if self.fits(pos, card, f)]
+        return [f for f in self.rules.foundations if self.rules.fits(pos, card, f)]
 
     def extra_moves(self, pos: Position) -> Iterable[Move]:
         """The card turned onto the other's waste heap, or onto one's own when
@@ -80,7 +80,7 @@ class HereAndThereRules(TwoHands):
         who = self.player(pos)
         if move.src != self.turned[who]:
             return (f"it is {who}'s turn, and only the card {who} has just turned may be "
-                    f"played (pile {self.specs[self.turned[who]].number})")
+                    f"played (pile {self.rules.specs[self.turned[who]].number})")
         if not pos.piles[move.src]:
             return f"{who} has no card turned: 'patience deal' turns the next"
         card = pos.piles[move.src][-1]
@@ -93,12 +93,12 @@ class HereAndThereRules(TwoHands):
                     f"{top[-1] if top else 'empty place'} on {self.other(who)}'s waste heap")
         if move.dst == self.waste[who]:
             return (f"the {card} can be played, so it may not go on {who}'s own waste heap")
-        if move.dst in self.foundations:
+        if move.dst in self.rules.foundations:
             return None  # the build's own words
         return "the card turned goes to a foundation or a waste heap"
 
     def play_own(self, pos: Position, move: Move) -> Position:
-        return self.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+        return self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ the program
     def program_move(self, pos: Position) -> Move:

@@ -13,10 +13,15 @@ the heaps may grow, and which card ends them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import RANK_NOUN, Card
-from ..engine import Position, Rules
-from ..layout import Layout
+from ..engine import Position
+from ..features.game_rule import GameRule
 from ..quick_look import NO_RANKS
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 #: the cards of a finished heap: twelve from the lower row and its upper card
 HEAP = 13
@@ -24,11 +29,13 @@ HEAP = 13
 _RANK_ABOVE = {rank: frozenset((rank % 13 + 1,)) for rank in range(1, 14)}
 
 
-class HoffmannConstitutionRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
-        self.upper = self.group_piles["upper"]
-        self.heaps = self.group_piles["heap"]
+class HoffmannConstitutionRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        self.upper = self.rules.group_piles["upper"]
+        self.heaps = self.rules.group_piles["heap"]
 
     def _upper_card(self, pos: Position, heap: int) -> Card | None:
         pile = pos.piles[self.upper[self.heaps.index(heap)]]
@@ -40,13 +47,13 @@ class HoffmannConstitutionRules(Rules):
             full = len(pos.piles[dst]) == HEAP - 1
             if src in self.upper and src != own:
                 return (f"the {card} of the upper row goes only onto the heap below it, "
-                        f"{self.specs[self.heaps[self.upper.index(src)]].the_ref}")
+                        f"{self.rules.specs[self.heaps[self.upper.index(src)]].the_ref}")
             if src == own and not full:
                 return (f"the {card} ends the heap below it: it goes there only as its "
                         "thirteenth card, when the heap lacks only its rank")
             if src != own and full:
                 upper = self._upper_card(pos, dst)
-                return (f"{self.specs[dst].the_ref} lacks only the rank of the {upper} above "
+                return (f"{self.rules.specs[dst].the_ref} lacks only the rank of the {upper} above "
                         f"it, and the {upper} itself ends it")
         return super().route_reason(pos, src, dst, card)
 

@@ -16,11 +16,16 @@ plays to the end.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import PACK_RANKS
-from ..engine import Move, Position, Rules
+from ..engine import Move, Position
+from ..features.game_rule import GameRule
 from ..features.talon import redeal_shuffled
-from ..layout import Layout
 from ..layout_schema import one_of
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 #: This game's own settings (the layout's ``[game]`` table).
 SETTINGS = {"suit": one_of("c", "d", "h", "s")}
@@ -31,11 +36,14 @@ SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 STEPS, OPERATIONS, CARDS = 5, 3, 3
 
 
-class HopeRules(Rules):
+class HopeRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.table = layout.group("table")[0].index
         self.aside = layout.group("suit")[0].index
         self.suit = layout.game.get("suit", "c")
@@ -46,7 +54,7 @@ class HopeRules(Rules):
 
     # ------------------------------------------------------------ the steps
     def _reshuffle_next(self, pos: Position) -> bool:
-        return int(pos.get("step", 0)) >= STEPS or not pos.piles[self.stock]
+        return int(pos.get("step", 0)) >= STEPS or not pos.piles[self.rules.stock]
 
     def deal_reason(self, pos: Position) -> str | None:
         if self._reshuffle_next(pos) and int(pos.get("operation", 1)) >= OPERATIONS:
@@ -58,21 +66,21 @@ class HopeRules(Rules):
         down = list(pos.down)
         if self._reshuffle_next(pos):
             done = int(pos.get("operation", 1))
-            cards = redeal_shuffled(piles[self.table] + piles[self.stock], done)
-            piles[self.table], piles[self.stock] = (), tuple(cards)
-            down[self.stock] = len(cards)
+            cards = redeal_shuffled(piles[self.table] + piles[self.rules.stock], done)
+            piles[self.table], piles[self.rules.stock] = (), tuple(cards)
+            down[self.rules.stock] = len(cards)
             return Position(tuple(piles), tuple(down), pos.extra).with_extra(
                 operation=done + 1, step=0)
-        turned = piles[self.stock][::-1][:CARDS]  # the top card first
-        piles[self.stock] = piles[self.stock][:len(piles[self.stock]) - len(turned)]
+        turned = piles[self.rules.stock][::-1][:CARDS]  # the top card first
+        piles[self.rules.stock] = piles[self.rules.stock][:len(piles[self.rules.stock]) - len(turned)]
         piles[self.aside] += tuple(c for c in turned if c.suit.value == self.suit)
         piles[self.table] += tuple(c for c in turned if c.suit.value != self.suit)
-        down[self.stock] = len(piles[self.stock])
+        down[self.rules.stock] = len(piles[self.rules.stock])
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
             step=int(pos.get("step", 0)) + 1)
 
     def forced_move(self, pos: Position) -> Move | None:
-        return next(iter(self.legal_moves(pos)), None)
+        return next(iter(self.rules.legal_moves(pos)), None)
 
     # ------------------------------------------------------------ status and words
     def goal_reached(self, pos: Position) -> bool:
@@ -80,7 +88,7 @@ class HopeRules(Rules):
 
     @property
     def _suit_size(self) -> int:
-        return len(PACK_RANKS[self.layout.pack_kind]) * self.layout.pack_count
+        return len(PACK_RANKS[self.rules.layout.pack_kind]) * self.rules.layout.pack_count
 
     def deal_step_name(self, pos: Position) -> str:
         operation = int(pos.get("operation", 1))

@@ -15,26 +15,33 @@ the centre next; from the same packet again only after another move.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-from ..engine import Move, MoveKind, Position, Rules
+from ..engine import Move, MoveKind, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 
-class MillRules(Rules):
+class MillRules(GameRule):
+    rules: Engine
+
     def extra_moves(self, pos: Position) -> Iterable[Move]:
-        centre = self.group_piles["centre"][0]
+        centre = self.rules.group_piles["centre"][0]
         passed = pos.get("passed", ())
-        for king in self.group_piles["king"]:
+        for king in self.rules.group_piles["king"]:
             pile = pos.piles[king]
-            if pile and king not in passed and len(pile) > 1 and self.fits(pos, pile[-1], centre):
-                after = self.transfer(pos, king, centre)
-                helpers = self.group_piles["wing"] + self.group_piles["talon"]
-                if any(after.piles[h] and self.fits(after, after.piles[h][-1], centre)
+            if pile and king not in passed and len(pile) > 1 and self.rules.fits(pos, pile[-1], centre):
+                after = self.rules.transfer(pos, king, centre)
+                helpers = self.rules.group_piles["wing"] + self.rules.group_piles["talon"]
+                if any(after.piles[h] and self.rules.fits(after, after.piles[h][-1], centre)
                        for h in helpers):
                     yield Move(MoveKind.MOVE, king, centre)
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
-        if move.kind == "move" and move.src in self.group_piles["king"] and \
-                move.dst == self.group_piles["centre"][0] and not self.is_own_move(pos, move):
+        if move.kind == "move" and move.src in self.rules.group_piles["king"] and \
+                move.dst == self.rules.group_piles["centre"][0] and not self.is_own_move(pos, move):
             return ("a king packet's top card passes to the centre only when it fits there and "
                     "lets a card of the wings or the talon follow it at once, one card from "
                     "a packet at a time")
@@ -42,7 +49,7 @@ class MillRules(Rules):
 
     def record(self, before: Position, move: Move, after: Position) -> Position:
         """The king packets passed from since the last other move."""
-        if move.kind == "move" and move.src in self.group_piles["king"]:
+        if move.kind == "move" and move.src in self.rules.group_piles["king"]:
             return after.with_extra(passed=tuple(sorted(set(before.get("passed", ()))
                                                         | {move.src})))
         return after.with_extra(passed=()) if before.get("passed") else after

@@ -19,10 +19,14 @@ foundations, the talon).  This module adds the book's two payments:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import Card
-from ..engine import Position, Rules
-from ..layout import Layout
+from ..engine import Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 QUEEN = 12
 #: Rule IV: the cards a queen on the key pays, herself included.
@@ -54,9 +58,12 @@ def talon_paid(talon: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...
     return tuple(left), tuple(dealt)
 
 
-class QueensRules(Rules):
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+class QueensRules(GameRule):
+    rules: Engine
+
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.key = layout.group("key")[0].index
 
     # ------------------------------------------------------------ the deal
@@ -64,19 +71,19 @@ class QueensRules(Rules):
         """Rule IV: the key's queens pay, to the bottom of the pack."""
         piles, down = list(pos.piles), list(pos.down)
         piles[self.key], paid = key_paid(piles[self.key])
-        piles[self.stock] = paid + piles[self.stock]  # type: ignore[index]
-        down[self.stock] = len(piles[self.stock])  # type: ignore[index]
+        piles[self.rules.stock] = paid + piles[self.rules.stock]  # type: ignore[index]
+        down[self.rules.stock] = len(piles[self.rules.stock])  # type: ignore[index]
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
-            key_paid=len(paid), pass_size=len(piles[self.stock]))  # type: ignore[index]
+            key_paid=len(paid), pass_size=len(piles[self.rules.stock]))  # type: ignore[index]
 
     # ------------------------------------------------------------ the fresh pack
     def _paying(self, pos: Position) -> bool:
-        return not pos.piles[self.stock]  # type: ignore[index]
+        return not pos.piles[self.rules.stock]  # type: ignore[index]
 
     def deal_reason(self, pos: Position) -> str | None:
         if not self._paying(pos):
             return super().deal_reason(pos)
-        talon = pos.piles[self.talon]  # type: ignore[index]
+        talon = pos.piles[self.rules.talon]  # type: ignore[index]
         if not any(c.rank == QUEEN for c in talon):
             return "the pack is out and no queen lies in the talon to pay for a fresh pack"
         if len(talon) - int(pos.get("talon_left", 0)) >= int(pos.get("pass_size", 0)):
@@ -88,17 +95,17 @@ class QueensRules(Rules):
         if not self._paying(pos):
             return super().apply_deal(pos)
         piles, down = list(pos.piles), list(pos.down)
-        piles[self.talon], dealt = talon_paid(piles[self.talon])  # type: ignore[index]
-        piles[self.stock] = dealt[::-1]  # type: ignore[index]  # the first taken on top
-        down[self.stock] = len(dealt)  # type: ignore[index]
+        piles[self.rules.talon], dealt = talon_paid(piles[self.rules.talon])  # type: ignore[index]
+        piles[self.rules.stock] = dealt[::-1]  # type: ignore[index]  # the first taken on top
+        down[self.rules.stock] = len(dealt)  # type: ignore[index]
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
-            pass_size=len(dealt), talon_left=len(piles[self.talon]),  # type: ignore[index]
+            pass_size=len(dealt), talon_left=len(piles[self.rules.talon]),  # type: ignore[index]
             payments=int(pos.get("payments", 0)) + 1)
 
     def deal_step_name(self, pos: Position) -> str:
         if not self._paying(pos):
             return super().deal_step_name(pos)
-        q = sum(1 for c in pos.piles[self.talon] if c.rank == QUEEN)  # type: ignore[index]
+        q = sum(1 for c in pos.piles[self.rules.talon] if c.rank == QUEEN)  # type: ignore[index]
         return (f"the {q} quee{'ns' if q != 1 else 'n'} in the talon pay: each with three "
                 "cards from its bottom, a fresh pack")
 

@@ -29,12 +29,15 @@ the grace pile, so the face-down cards stay at the bottom of the pile.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import Card
-from ..engine import DEAL, Move, Position, Refusal, Rules
-from ..layout import Layout
+from ..engine import DEAL, Move, Position, Refusal
+from ..features.game_rule import GameRule
 from ..layout_schema import one_of
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 PLAYERS = ("A", "B")
 
@@ -43,11 +46,14 @@ PLAYERS = ("A", "B")
 #: layout is loaded.
 SETTINGS = {"leader": one_of("A", "B")}
 
-class SympathyRules(Rules):
+class SympathyRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.heaps = {p: tuple(s.index for s in layout.group(f"{p.lower()}_heap"))
                       for p in PLAYERS}
         self.grace_pile = {p: layout.group(f"{p.lower()}_grace")[0].index for p in PLAYERS}
@@ -171,7 +177,7 @@ class SympathyRules(Rules):
                 "twin: both players lose")
 
     def _name(self, index: int) -> str:
-        return self.specs[index].ref
+        return self.rules.specs[index].ref
 
     def deal_step_name(self, pos: Position) -> str:
         step = self.next_step(pos)
@@ -195,7 +201,7 @@ class SympathyRules(Rules):
         if step is None:
             return "nothing to turn up"
         player, i, kind = step
-        after = after if after is not None else self.apply(pos, move)
+        after = after if after is not None else self.rules.apply(pos, move)
         new = after.piles[self.paired][len(pos.piles[self.paired]):]
         where = "a grace card" if kind == "grace" else f"{self._name(i)}"
         if kind == "grace":

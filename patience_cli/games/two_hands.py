@@ -27,11 +27,14 @@ from one player to the other, it is a cut-off the books do not give.
 from __future__ import annotations
 
 from math import lcm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine import DEAL, Move, Position, Rules
-from ..layout import Layout
+from ..engine import DEAL, Move, Position
+from ..features.game_rule import GameRule
 from ..layout_schema import one_of
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 PLAYERS = ("A", "B")
 
@@ -39,18 +42,21 @@ PLAYERS = ("A", "B")
 SETTINGS = {"opponent": one_of("none", "A", "B")}
 
 
-class TwoHands(Rules):
+class TwoHands(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.pack = {p: self.one(f"{p.lower()}_pack") for p in PLAYERS}
         self.turned = {p: self.one(f"{p.lower()}_turned") for p in PLAYERS}
         self.waste = {p: self.one(f"{p.lower()}_waste") for p in PLAYERS}
         self.program = layout.game.get("opponent", "none")
 
     def one(self, group: str) -> int:
-        return self.layout.group(group)[0].index
+        return self.rules.layout.group(group)[0].index
 
     @staticmethod
     def other(player: str) -> str:
@@ -73,7 +79,7 @@ class TwoHands(Rules):
     # ------------------------------------------------------------ after a move
     def progress_piles(self) -> tuple[int, ...]:
         """The piles a card laid on counts as progress (the foundations)."""
-        return self.foundations
+        return self.rules.foundations
 
     def record(self, before: Position, move: Move, after: Position) -> Position:
         """A card laid on one's own waste heap passes the turn; the moves
@@ -104,7 +110,7 @@ class TwoHands(Rules):
             said = self.describe(pos, move)
             after = self.apply_deal(pos) if move.kind == "deal" else \
                 self.play_own(pos, move) if self.is_own_move(pos, move) else \
-                self.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+                self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
             pos = self.after_program(self.record(pos, move, after)).with_extra(
                 replied=tuple(pos.get("replied", ())) + (said,))
         return pos
@@ -143,7 +149,7 @@ class TwoHands(Rules):
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(played=True)
 
     def forced_move(self, pos: Position) -> Move | None:
-        moves = list(self.legal_moves(pos))
+        moves = list(self.rules.legal_moves(pos))
         return moves[0] if len(moves) == 1 else None
 
     # ------------------------------------------------------------ the end
@@ -186,7 +192,7 @@ class TwoHands(Rules):
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
-        after = after if after is not None else self.apply(pos, move)
+        after = after if after is not None else self.rules.apply(pos, move)
         replied = after.get("replied", ())
         if not replied:
             return super().outcome(pos, move, ascii, after, events)

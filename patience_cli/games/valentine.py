@@ -27,9 +27,14 @@ suits, ace to king, every card in the row.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import Card
-from ..engine import Move, Position, Rules
-from ..layout import Layout
+from ..engine import Move, Position
+from ..features.game_rule import GameRule
+
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
 
 
 def joins(card: Card, heap: tuple[Card, ...]) -> str | None:
@@ -43,11 +48,14 @@ def joins(card: Card, heap: tuple[Card, ...]) -> str | None:
     return None
 
 
-class ValentineRules(Rules):
+class ValentineRules(GameRule):
+    rules: Engine
+
     has_deal_step = True
 
-    def __init__(self, layout: Layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.row = tuple(p.index for p in layout.group("heap"))
         self.beside = layout.group("beside")[0].index
         #: the card turns, with no fresh card placed, after which the row's
@@ -62,13 +70,13 @@ class ValentineRules(Rules):
         pos = super().deal(deck)
         piles = list(pos.piles)
         laid = tuple(c for i in self.row for c in piles[i])
-        piles[self.stock] = piles[self.stock] + laid[::-1]  # the first laid on top
+        piles[self.rules.stock] = piles[self.rules.stock] + laid[::-1]  # the first laid on top
         for i in self.row:
             piles[i] = ()
         down = list(pos.down)
-        down[self.stock] = len(piles[self.stock])
+        down[self.rules.stock] = len(piles[self.rules.stock])
         pos = Position(tuple(piles), tuple(down), pos.extra)
-        while pos.piles[self.stock] and any(not pos.piles[i] for i in self.row):
+        while pos.piles[self.rules.stock] and any(not pos.piles[i] for i in self.row):
             pos = self._turn(pos)
         return pos.with_extra(barren=0, best=self.links(pos))
 
@@ -76,7 +84,7 @@ class ValentineRules(Rules):
         """How many cards lie next to the card one below them in suit, in a
         heap or (a gathered heap, lowest card uppermost) in the pack: the
         progress made, which a fresh card placed raises for good."""
-        pack = pos.piles[self.stock]
+        pack = pos.piles[self.rules.stock]
         return sum(len(pos.piles[i]) - 1 for i in self.row if pos.piles[i]) + \
             sum(1 for a, b in zip(pack, pack[1:]) if a.suit == b.suit and a.rank == b.rank + 1)
 
@@ -84,8 +92,8 @@ class ValentineRules(Rules):
         """The pack's next card turned and laid: on or under a heap, as a new
         heap while the row has a place, else beside the row."""
         piles = list(pos.piles)
-        card = piles[self.stock][-1]
-        piles[self.stock] = piles[self.stock][:-1]
+        card = piles[self.rules.stock][-1]
+        piles[self.rules.stock] = piles[self.rules.stock][:-1]
         placed = None
         for way in ("top", "under"):
             placed = next((i for i in self.row if joins(card, piles[i]) == way), None)
@@ -97,7 +105,7 @@ class ValentineRules(Rules):
             empty = next((i for i in self.row if not piles[i]), None)
             piles[self.beside if empty is None else empty] = (card,)
         down = list(pos.down)
-        down[self.stock] = len(piles[self.stock])
+        down[self.rules.stock] = len(piles[self.rules.stock])
         new = Position(tuple(piles), tuple(down), pos.extra)
         # a fresh card placed: more cards lie in order than ever before
         links, best = self.links(new), int(pos.get("best", 0))
@@ -111,14 +119,14 @@ class ValentineRules(Rules):
         again); the card beside the row begins the new row."""
         piles = list(pos.piles)
         gathered = tuple(c for i in self.row for c in piles[i])
-        piles[self.stock] = gathered[::-1] + piles[self.stock]
+        piles[self.rules.stock] = gathered[::-1] + piles[self.rules.stock]
         for i in self.row:
             piles[i] = ()
         piles[self.row[0]], piles[self.beside] = piles[self.beside], ()
         down = list(pos.down)
-        down[self.stock] = len(piles[self.stock])
+        down[self.rules.stock] = len(piles[self.rules.stock])
         pos = Position(tuple(piles), tuple(down), pos.extra)
-        while pos.piles[self.stock] and any(not pos.piles[i] for i in self.row):
+        while pos.piles[self.rules.stock] and any(not pos.piles[i] for i in self.row):
             pos = self._turn(pos)
         return pos
 
@@ -126,7 +134,7 @@ class ValentineRules(Rules):
         if int(pos.get("barren", 0)) >= self.stall_limit:
             return ("the cards have gone round the pack four times with no fresh card "
                     "placed: the row's groupings only repeat")
-        if not pos.piles[self.stock] and not pos.piles[self.beside]:
+        if not pos.piles[self.rules.stock] and not pos.piles[self.beside]:
             return "every card lies in the row"
         return None
 
@@ -136,7 +144,7 @@ class ValentineRules(Rules):
         return self._turn(pos)
 
     def forced_move(self, pos: Position) -> Move | None:
-        return next(iter(self.legal_moves(pos)), None)
+        return next(iter(self.rules.legal_moves(pos)), None)
 
     # ------------------------------------------------------------ words
     def deal_step_name(self, pos: Position) -> str:
@@ -150,7 +158,7 @@ class ValentineRules(Rules):
 
     def lost_reason(self, pos: Position) -> str:
         return (self.deal_reason(pos) or "no card can be placed") + \
-            f" ({self.home_count(pos)} cards in the row)"
+            f" ({self.rules.home_count(pos)} cards in the row)"
 
 
 RULES = ValentineRules

@@ -27,21 +27,26 @@ and a card that can go nowhere goes on its own waste heap.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..engine import DEAL, Move, MoveKind, Position
 from .two_hands import PLAYERS, SETTINGS, TwoHands  # noqa: F401  (SETTINGS: the [game])
 
+if TYPE_CHECKING:
+    from ..engine import Rules as Engine
+
 
 class WrangleRules(TwoHands):
-    def __init__(self, layout) -> None:
-        super().__init__(layout)
+    def __init__(self, rules: Engine) -> None:
+        super().__init__(rules)
+        layout = rules.layout
         self.reserve = {p: self.one(f"{p.lower()}_reserve") for p in PLAYERS}
         self.auxiliaries = tuple(s.index for p in PLAYERS
                                  for s in layout.group(f"{p.lower()}_auxiliary"))
 
     def progress_piles(self) -> tuple[int, ...]:
-        return self.foundations + self.auxiliaries
+        return self.rules.foundations + self.auxiliaries
 
     def hand(self, player: str) -> tuple[int, ...]:
         return super().hand(player) + (self.reserve[player],)
@@ -59,12 +64,12 @@ class WrangleRules(TwoHands):
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         who = self.player(pos)
-        if src in self.auxiliaries and dst not in self.foundations:
+        if src in self.auxiliaries and dst not in self.rules.foundations:
             return "an auxiliary heap's top card goes only to a foundation"
         if src not in (self.turned[who], self.reserve[who]) and src not in self.auxiliaries:
             return (f"it is {who}'s turn: {who} plays his card turned, the top of his reserve "
                     "and the tops of the auxiliary heaps")
-        if dst not in self.foundations and dst not in self.auxiliaries:
+        if dst not in self.rules.foundations and dst not in self.auxiliaries:
             return "cards go to the foundations and the auxiliary heaps (and the card turned "\
                 "onto the other player's reserve or waste heap)"
         return super().route_reason(pos, src, dst, card)
@@ -77,7 +82,7 @@ class WrangleRules(TwoHands):
 
     def _placeable(self, pos: Position, card: Card) -> bool:
         """Whether *card* may go to a foundation or an auxiliary heap."""
-        return any(self.fits(pos, card, d) for d in self.foundations + self.auxiliaries)
+        return any(self.rules.fits(pos, card, d) for d in self.rules.foundations + self.auxiliaries)
 
     def extra_moves(self, pos: Position) -> Iterable[Move]:
         """The card turned onto the other's reserve or waste heap, or onto
@@ -118,7 +123,7 @@ class WrangleRules(TwoHands):
         return None
 
     def play_own(self, pos: Position, move: Move) -> Position:
-        return self.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+        return self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ refills
     def settle(self, pos: Position) -> Position:
@@ -130,17 +135,17 @@ class WrangleRules(TwoHands):
         waste = self.waste[self.player(pos)]
         for i in self.auxiliaries:
             if not pos.piles[i] and pos.piles[waste]:
-                pos = self.transfer(pos, waste, i)
+                pos = self.rules.transfer(pos, waste, i)
         return pos
 
     # ------------------------------------------------------------ the program
     def program_move(self, pos: Position) -> Move:
         who = self.player(pos)
-        legal = list(self.legal_moves(pos))
+        legal = list(self.rules.legal_moves(pos))
         order = (self.reserve[who], self.turned[who]) + self.auxiliaries
         for src in order:  # a card to a foundation, the reserve's first
             up = [m for m in legal if m.kind == "move" and m.src == src
-                  and m.dst in self.foundations]
+                  and m.dst in self.rules.foundations]
             if up:
                 return up[0]
         other = self.other(who)

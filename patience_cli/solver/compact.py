@@ -101,10 +101,9 @@ class Tables:
     def _of(cls, rules: Rules) -> Tables | None:
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations \
                 or rules.layout.pack_count > 4 \
-                or type(rules).route_reason is not Rules.route_reason \
                 or rules.placed_by or rules.deals_up \
-                or rules.solver_moves.__func__ is not Rules.solver_moves \
-                or rules.solver_key.__func__ is not Rules.solver_key:
+                or any(rules.game.overrides(hook)
+                       for hook in ("route_reason", "solver_moves", "solver_key")):
             return None
         talon: TalonReading | None = None
         for f in rules.features:

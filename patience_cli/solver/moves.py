@@ -40,9 +40,7 @@ class PlainMoves:
         with *pooled*, a hand whose cards of a rank the solver pools, only the
         first card of each rank from it to each tableau pile (the others lie
         there as it would: see :meth:`Pruning._pooled_key`)."""
-        kind = type(rules)
-        if kind.open_moves is not Rules.open_moves or kind._placements is not Rules._placements \
-                or kind.extra_moves is not Rules.extra_moves \
+        if rules.game.overrides("extra_moves") \
                 or rules._only or rules._narrow_sources or rules._narrow_targets or rules._adds \
                 or not rules.open_routes or rules.placed_by or rules._worded:
             return None

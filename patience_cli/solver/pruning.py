@@ -222,8 +222,8 @@ class Pruning:
         if not self.open or not rules.has_deal_step:
             return None
         steps = [f for f in rules.features if isinstance(f, DealStep)]
-        if len(steps) != 1 or "talon" not in steps[0].provides or type(rules).deal_reason is not \
-                Rules.deal_reason or type(rules).apply_deal is not Rules.apply_deal:
+        if len(steps) != 1 or "talon" not in steps[0].provides \
+                or rules.game.overrides("deal_reason") or rules.game.overrides("apply_deal"):
             return None
         talon = steps[0]
         spec = rules.specs[talon.talon]
