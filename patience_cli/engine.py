@@ -62,7 +62,7 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
+class Rules(Building, QuickLook, Refusals, Standing, Advice):
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
 
@@ -107,7 +107,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         game = self.game
         #: the counters paid and won, where the game is scored
         self.scoring = self.providing("scoring")
-        at = self._at
+        at = self.answering
         self._deal_steps = deal_steps(self.features)
         #: whether the ``deal`` move exists in this game
         self.has_deal_step = game.has_deal_step or bool(self._deal_steps)
@@ -116,7 +116,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         self._narrow_targets, self._adds = at("narrow_targets"), at("moves")
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
-        self._worders, self._forcers = at("words"), at("forced")
+        self._forcers = at("forced")
         self._winners, self._appliers = at("won"), at("apply_own")
         self._settlers, self._routers = at("settle"), \
             tuple(f for f in self.features if f.restricts_routes)
@@ -141,6 +141,8 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         self._status_cache: dict[Position, tuple[Status, str]] = {}
         self._shuttle_cache: dict[Position, bool] = {}
         self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
+        #: the parts the engine is made of, each asking it only what it needs
+        self.words = Wording(self)
 
     @property
     def open_routes(self) -> bool:
@@ -148,7 +150,8 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         route rule of a feature's or the game's (found at construction)."""
         return self._open_routes
 
-    def _at(self, point: str) -> tuple[Feature, ...]:
+    def answering(self, point: str) -> tuple[Feature, ...]:
+        """The features that answer at *point* of their protocol, in order."""
         return answering(self.features, point)
 
     def feature(self, kind: type | str) -> Any:
@@ -461,7 +464,8 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
         return settled(self._settlers, pos)
 
     # ------------------------------------------------------------------ the deal step
-    def _deal_step(self, pos: Position) -> DealStep | None:
+    def deal_step_now(self, pos: Position) -> DealStep | None:
+        """The layout's dealing step that takes the turn in *pos*, if any."""
         return next((f for f in self._deal_steps if f.takes_turn(pos)), None)
 
     def deal_reason(self, pos: Position) -> str | None:
@@ -470,7 +474,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
 
     def step_deal_reason(self, pos: Position) -> str | None:
         """Why the layout's dealing step that takes the turn is not open now."""
-        step = self._deal_step(pos)
+        step = self.deal_step_now(pos)
         if step is None:
             return f"{self.layout.title} has no dealing step: every card is dealt at the start"
         return step.deal_reason(pos)
@@ -481,7 +485,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice, Wording):
 
     def step_apply_deal(self, pos: Position) -> Position:
         """The dealing step of the layout's rule that takes the turn now."""
-        step = self._deal_step(pos)
+        step = self.deal_step_now(pos)
         if step is None:
             raise NotImplementedError
         return step.apply_deal(pos)

@@ -247,7 +247,7 @@ class Game:
             error = IllegalMoveError(reason)
             if isinstance(reason, Refusal):
                 if reason.instead is not None:
-                    error.instead = self.rules.command(self.position, reason.instead)
+                    error.instead = self.rules.words.command(self.position, reason.instead)
                 error.cites = (self.layout, reason.topics)
             raise error
 

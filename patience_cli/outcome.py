@@ -48,4 +48,4 @@ class Outcome:
 
     def words(self, ascii: bool = False) -> str:
         """What the move did, in words (may name cards it turned up)."""
-        return self.rules.outcome(self.before, self.move, ascii, self.after, self.events)
+        return self.rules.words.outcome(self.before, self.move, ascii, self.after, self.events)

@@ -315,8 +315,8 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
     forced = rules.forced_move(pos)
     hint = ""
     if forced is not None:
-        hint = (f"; the rules force: {rules.describe(pos, forced, ascii)} "
-                f"({rules.command(pos, forced)})")
+        hint = (f"; the rules force: {rules.words.describe(pos, forced, ascii)} "
+                f"({rules.words.command(pos, forced)})")
     dot = " - " if ascii else " · "
     tally = "".join(f"{dot}{t}" for t in rules.tallies(pos))
     tally += "" if counters is None else f"{dot}counters {counters:+d}"

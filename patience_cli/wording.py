@@ -1,46 +1,62 @@
 """Moves in words: what a move will do, what it did, and the shell command
 that makes it.
 
-Part of :class:`patience_cli.engine.Rules` (a mixin).  :meth:`describe`
-reveals nothing; :meth:`outcome`, said after a move, may name the cards it
-turned up.
+A part of :class:`patience_cli.engine.Rules` (``rules.words``), asking the
+engine only what :class:`WordedRules` names.  :meth:`Wording.describe`
+reveals nothing; :meth:`Wording.outcome`, said after a move, may name the
+cards it turned up.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .cards import parse_card
+from .cards import Card, parse_card
 from .layout import Layout, PileSpec, Role
 from .position import Move, Position, seq_text
 
 if TYPE_CHECKING:
-    from .features import DealStep
+    from .features import DealStep, Feature
+    from .features.game_rule import GameRule
 
 
-class Wording:
-    """Moves in words (a part of ``Rules``)."""
+class WordedRules(Protocol):
+    """What the words ask of the engine."""
 
     layout: Layout
     specs: tuple[PileSpec, ...]
-    _deal_steps: tuple[DealStep, ...]
+    game: GameRule
+
+    def moving_card(self, pos: Position, move: Move) -> Card: ...
+    def deal_step_now(self, pos: Position) -> DealStep | None: ...
+    def answering(self, point: str) -> tuple[Feature, ...]: ...
+
+
+class Wording:
+    """Moves in words (``rules.words``)."""
+
+    def __init__(self, rules: WordedRules) -> None:
+        self.rules = rules
+        self.layout = rules.layout
+        self.specs = rules.specs
+        self._worders = rules.answering("words")
 
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """A move in words, said before it is made (the game's rule says)."""
-        return self.game.describe(pos, move, ascii)  # type: ignore[attr-defined]
+        return self.rules.game.describe(pos, move, ascii)
 
     def move_words(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """A move in words, e.g. '4♦ from Garden 3 to Garden 5'."""
         if move.kind == "deal":
             return self.deal_step_name(pos)
-        for f in self._worders:  # type: ignore[attr-defined]
+        for f in self._worders:
             said = f.words(pos, move, ascii)
             if said is not None:
                 return said
         src, dst = self.specs[move.src], self.specs[move.dst]  # type: ignore[index]
         if src.role is Role.STOCK:  # the pack's next card, unseen until it is laid
             return f"the next card of {src.the_ref} to {dst.ref} (empty)"
-        card = self.moving_card(pos, move)  # type: ignore[attr-defined]
+        card = self.rules.moving_card(pos, move)
         what = card.text(ascii) if move.count == 1 else \
             f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"  # type: ignore[index]
         onto = pos.piles[move.dst]  # type: ignore[index]
@@ -49,18 +65,18 @@ class Wording:
 
     def deal_step_name(self, pos: Position) -> str:
         """What the deal step will do, in words (the game's rule says)."""
-        return self.game.deal_step_name(pos)  # type: ignore[attr-defined]
+        return self.rules.game.deal_step_name(pos)
 
     def step_words(self, pos: Position) -> str:
         """What the layout's dealing step will do, in words."""
-        step = self._deal_step(pos)  # type: ignore[attr-defined]
+        step = self.rules.deal_step_now(pos)
         return "deal" if step is None else step.deal_name(pos)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
         """What *move* did, said after it is made (the game's rule says)."""
-        return self.game.outcome(pos, move, ascii, after, events)  # type: ignore[attr-defined]
+        return self.rules.game.outcome(pos, move, ascii, after, events)
 
     def outcome_words(self, pos: Position, move: Move, ascii: bool = False,
                       after: Position | None = None,
@@ -73,7 +89,7 @@ class Wording:
         text = None
         if move.kind == "deal":
             # the card turned, where the step taking the turn names it
-            step = self._deal_step(pos)  # type: ignore[attr-defined]
+            step = self.rules.deal_step_now(pos)
             text = None if step is None else step.dealt_words(pos, ascii)
             if text is not None and step.words_say_all:
                 return text

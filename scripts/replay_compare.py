@@ -55,7 +55,7 @@ def _steps(game_id: str, variant: str | None, seed: int, moves: int) -> list[Any
             break
         move = rng.choice(legal)
         step["move"] = move_to_text(layout, move)
-        step["describe"] = rules.describe(pos, move)
+        step["describe"] = rules.words.describe(pos, move)
         outcome = game.play(move)          # the one door: checked once, applied once
         step["outcome"] = outcome.words()
         step["events"] = list(outcome.events)

@@ -174,7 +174,7 @@ def won_from_the_shell(run, game_id: str, seed: int, states: int = 20_000) -> No
     assert answer.result == "won", (game_id, seed, answer.result)
     assert run("new", game_id, "--seed", str(seed)).code == 0
     for move in answer.moves:
-        result = run(*game.rules.command(game.position, move).split())
+        result = run(*game.rules.words.command(game.position, move).split())
         assert result.code == 0, result.err
         game.play(move)
     assert "won" in run("show").out.lower()

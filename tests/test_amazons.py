@@ -35,7 +35,7 @@ def test_rules_2_and_3_a_card_goes_up_only_above_its_packet_and_its_place_is_pas
     # the pack's top card is dealt first: 7h to Packet 1, 7s to Packet 2, 8c, 9c
     rules, pos = table({1: "Qd", 2: "Qd", 3: "Qd", 4: "Qd", 5: "Ah", 6: "As", 7: "Ac"},
                        pack="9c 8c 7s 7h")
-    assert rules.deal_step_name(pos) == \
+    assert rules.words.deal_step_name(pos) == \
         "deal a round from the pack: a card to each Packet (1-4)"
     pos = rules.apply(pos, DEAL)
     assert [pile_text(rules, pos, n) for n in ACES] == ["Ah 7h", "As 7s", "Ac", ""]
@@ -58,7 +58,7 @@ def test_rule_1_an_ace_falling_anywhere_takes_the_next_place_from_the_left():
 def test_rule_4_taken_up_the_others_on_the_left_hand_packet_its_first_card_dealt_first():
     rules, pos = table({1: "Qd Jd", 2: "Qs", 3: "Qc", 4: "Qh 10h", 5: "Ah"},
                        home_at=0)
-    assert "gather" in rules.deal_step_name(pos)
+    assert "gather" in rules.words.deal_step_name(pos)
     pos = rules.apply(pos, DEAL)
     pack = pile_text(rules, pos, PACK).split()
     assert pack[::-1] == ["Qd", "Jd", "Qs", "Qc", "Qh", "10h"]  # dealt from the end
@@ -68,7 +68,7 @@ def test_rule_5_a_finished_familys_packet_is_dealt_no_more():
     family = "Ah 7h 8h 9h 10h Jh Qh"
     rules, pos = table({1: "Qd", 2: "Qs", 3: "Qc", 4: "10s", 5: family, 6: "As"},
                        pack="9c 8c 7c")
-    assert rules.deal_step_name(pos) == \
+    assert rules.words.deal_step_name(pos) == \
         "deal a round from the pack: a card to each Packet (2-4)"
     pos = rules.apply(pos, DEAL)
     assert [pile_text(rules, pos, n) for n in PACKETS] == ["Qd", "Qs 7c", "Qc 8c", "10s 9c"]

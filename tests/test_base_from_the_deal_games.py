@@ -357,7 +357,7 @@ def test_terrace_rule_7_a_valley_vacancy_is_filled_from_the_pack_at_the_next_dea
     assert pile_text(rules, played, 1) == ""           # it waits for the deal
     assert "filled only from the Pack" in refusal(rules, played, TTALON, 1)
     assert "filled only from the Pack" in refusal(rules, played, 2, 1)
-    assert rules.deal_step_name(played) == "refill 1 vacancy from the pack"
+    assert rules.words.deal_step_name(played) == "refill 1 vacancy from the pack"
     dealt = rules.apply(played, DEAL)
     assert pile_text(rules, dealt, 1) == "3d" and pile_text(rules, dealt, TTALON) == "5c"
 

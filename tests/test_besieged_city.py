@@ -88,7 +88,7 @@ def test_a_rampart_vacancy_is_filled_at_once_from_its_line():
     rules, pos = position("besieged-city", city(p4="Ah", p15="9s", p18="9d"))
     pos = rules.apply(pos, mv(rules, 4, 27))                 # Rampart 4 (the book's A) empties
     assert rules.game.pending(pos) == [ix(rules, 4)]
-    fills = {rules.command(pos, m) for m in rules.legal_moves(pos)}
+    fills = {rules.words.command(pos, m) for m in rules.legal_moves(pos)}
     assert fills == {"move 15 4", "move 16 4", "move 17 4"}  # Reserve row 1 only
     assert "(rule 5)" in rules.move_reason(pos, mv(rules, 18, 4))
     assert "(rule 5)" in rules.move_reason(pos, DEAL)
@@ -153,7 +153,7 @@ def test_an_ace_is_listed_once_for_the_empty_foundations():
                     and not game.position.piles[m.dst]]
         if to_empty:
             assert len(to_empty) == len({m.src for m in to_empty})
-            texts = [rules.describe(game.position, m) for m in moves]
+            texts = [rules.words.describe(game.position, m) for m in moves]
             assert len(texts) == len(set(texts))
             return
     raise AssertionError("no deal with an ace ready")

@@ -52,9 +52,9 @@ def test_rule_2_a_wrong_square_is_answered_with_the_lines_that_fail():
     assert rules.status(pos)[0] is Status.PLAYING
     assert rules.game.failing(pos) == ["the top row makes 11", "the bottom row makes 19"]
     fixed = move_between(rules, 2, 8)
-    assert rules.outcome(pos, fixed) == "transpose the 3♠ (Place 2) and the 7♠ (Place 8)"
+    assert rules.words.outcome(pos, fixed) == "transpose the 3♠ (Place 2) and the 7♠ (Place 8)"
     worse = move_between(rules, 1, 2)
-    assert "not yet fifteen every way: the top row makes 11" in rules.outcome(pos, worse)
+    assert "not yet fifteen every way: the top row makes 11" in rules.words.outcome(pos, worse)
     assert rules.status(rules.apply(pos, fixed))[0] is Status.WON
 
 

@@ -423,7 +423,7 @@ def test_move_texts_name_piles_by_the_numbers_typed(run, game_id):
     game = Game.new(game_id, seed=3)
     moves = [m for m in game.legal_moves() if m.kind == "move"][:40]
     for m in moves:
-        text = game.rules.describe(game.position, m, ascii=True)
+        text = game.rules.words.describe(game.position, m, ascii=True)
         for index in (m.src, m.dst):
             spec = game.layout.piles[index]
             assert spec.ref in text and str(spec.number) in spec.ref, (text, spec.ref)

@@ -60,7 +60,7 @@ def test_rule_3_a_short_packet_waits_for_the_deal_play_going_on_meanwhile():
     assert len(pos.piles[pile_index(rules, 13)]) == 2         # waits for the deal
     assert rules.is_legal(pos, move_between(rules, 14, 1))    # play goes on meanwhile
     pos = rules.apply(pos, move_between(rules, 14, 1))
-    assert rules.deal_step_name(pos) == "refill 2 vacancies from the pack"
+    assert rules.words.deal_step_name(pos) == "refill 2 vacancies from the pack"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 13) == "Qc Qc 2s" and pile_text(rules, pos, 14) == "Qc Qc 3s"
     assert not pos.piles[pile_index(rules, TALON)]            # the deal did nothing else
@@ -68,7 +68,7 @@ def test_rule_3_a_short_packet_waits_for_the_deal_play_going_on_meanwhile():
 
 def test_rule_3_refill_brings_each_short_packet_to_three_from_the_pack_not_the_talon():
     rules, pos = clock({13: "Qc", 14: "Qc Qc", TALON: "9h"}, stock="2s 3s 4s")
-    assert rules.deal_step_name(pos) == "refill 2 vacancies from the pack"
+    assert rules.words.deal_step_name(pos) == "refill 2 vacancies from the pack"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 13) == "Qc 4s 3s"            # Packet 13 (I) first
     assert pile_text(rules, pos, 14) == "Qc Qc 2s"

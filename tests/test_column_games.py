@@ -318,7 +318,7 @@ def test_a_card_drawn_by_grace_in_two_packs_is_named_with_its_pile(run):
     rules, pos = position(FIFTEEN, {**FULL, 1: col.format("As"), 3: col.format("As"),
                                     5: "7h 8h"})
     draws = [m for m in rules.legal_moves(pos) if m.card is not None]
-    assert sorted(rules.command(pos, m) for m in draws) == ["move 1:As 16", "move 3:As 16"]
+    assert sorted(rules.words.command(pos, m) for m in draws) == ["move 1:As 16", "move 3:As 16"]
     game = Game.new(FIFTEEN, seed=2)
     game.position = pos
     assert game.parse_move(["3:As", "16"]) == Move("move", pile_index(rules, 3),

@@ -36,7 +36,7 @@ def test_the_deal_the_whole_pack_face_down_the_count_at_its_first_call():
         rules, pos = game.rules, game.position
         assert len(pos.piles[pile_index(rules, PACK)]) == size
         assert pos.down[pile_index(rules, PACK)] == size
-        assert rules.deal_step_name(pos) == f"turn the next card of the pack, calling '{first}'"
+        assert rules.words.deal_step_name(pos) == f"turn the next card of the pack, calling '{first}'"
 
 
 def test_talkative_rules_1_2_a_card_answering_its_call_is_thrown_out_the_count_going_on():
@@ -50,7 +50,7 @@ def test_talkative_rules_1_2_a_card_answering_its_call_is_thrown_out_the_count_g
     assert pile_text(rules, pos, OUT) == "As 3d"           # "three": the count went on
     pos = dealt(rules, pos)
     assert pile_text(rules, pos, WASTE) == "5h 9c"         # "four"
-    assert rules.deal_step_name(pos).endswith("calling 'five' first")
+    assert rules.words.deal_step_name(pos).endswith("calling 'five' first")
 
 
 def test_talkative_the_count_goes_on_from_king_to_ace():

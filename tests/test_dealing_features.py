@@ -37,7 +37,7 @@ def test_talon_turns_the_pack_card_by_card_and_takes_it_up_for_each_redeal():
     after = undone(rules, pos, DEAL)
     assert text_of(rules, after, 7) == "3s" and after.down[rules.layout.by_number(6).index] == 1
     out = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "3s 2s"})
-    assert rules.deal_step_name(out).startswith("redeal 1 of 1")
+    assert rules.words.deal_step_name(out).startswith("redeal 1 of 1")
     redealt = undone(rules, out, DEAL)
     assert text_of(rules, redealt, 6) == "2s 3s" and redealt.get("redeals") == 1
     spent = laid(rules, {1: "9c", 2: "9d", 3: "8h", 7: "3s 2s"}, redeals=1)
@@ -54,10 +54,10 @@ def test_talon_with_deal_up_sends_a_turned_card_up_when_a_foundation_takes_it():
     pos = laid(rules, {4: "Ah", 6: "5c 2h"}, down={6: 2})
     up = undone(rules, pos, DEAL)
     assert (text_of(rules, up, 4), text_of(rules, up, 7)) == ("Ah 2h", "")
-    assert rules.outcome(pos, DEAL).startswith("turned the 2♥ from the Stock (6)")
+    assert rules.words.outcome(pos, DEAL).startswith("turned the 2♥ from the Stock (6)")
     aside = rules.apply(up, DEAL)
     assert (text_of(rules, aside, 4), text_of(rules, aside, 7)) == ("Ah 2h", "5c")
-    assert rules.outcome(up, DEAL).startswith("dealt the 5♣ to the Talon (7)")
+    assert rules.words.outcome(up, DEAL).startswith("dealt the 5♣ to the Talon (7)")
 
 
 def test_talon_shuffles_for_a_redeal_where_the_book_says_so():
@@ -86,10 +86,10 @@ def test_deal_to_with_cards_lays_so_many_together_and_gives_way_to_a_new_deal():
     rules = made_up({"deal_to": {"group": "row", "cards": 2},
                      "regather": {"from": ["row"], "to": "stock"}}, drop=("talon",))
     pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 6: "2s 3s 4s 5s 6s"}, down={6: 5})
-    assert rules.deal_step_name(pos) == "deal 2 cards from the pack to each Row"
+    assert rules.words.deal_step_name(pos) == "deal 2 cards from the pack to each Row"
     after = undone(rules, pos, DEAL)
     assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["9c 6s 5s", "9d 4s 3s", "9h 2s"]
-    assert isinstance(rules._deal_step(after), Regather)
+    assert isinstance(rules.deal_step_now(after), Regather)
     assert text_of(rules, undone(rules, after, DEAL), 6) != ""
 
 
@@ -101,7 +101,7 @@ def test_deal_to_slots_lay_a_round_in_order_a_card_gone_up_keeping_its_count():
                      "regather": {"from": ["row"], "to": "stock", "times": 1}},
                     piles={1: {"deal_up": "any"}}, drop=("talon",))
     pos = laid(rules, {4: "Ac", 1: "9c", 2: "9d", 3: "9h", 6: "5s 4s 3s 2c 6d"}, down={6: 5})
-    assert rules.deal_step_name(pos) == \
+    assert rules.words.deal_step_name(pos) == \
         "deal a round from the pack: a card to each Row (1-2) and two to Row 3"
     holds_to_its_words(rules, pos)
     after = undone(rules, pos, DEAL)     # the 6d, then the 2c up to the ace: the 3s is Row 3's
@@ -128,7 +128,7 @@ def test_unlimited_redeals_last_while_each_deal_through_the_pack_places_a_card()
     rules = made_up({"redeals": "unlimited"})
     pos = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "2s 3s"}, pass_size=3)
     holds_to_its_words(rules, pos)
-    assert "redeal 1:" in rules.deal_step_name(pos)
+    assert "redeal 1:" in rules.words.deal_step_name(pos)
     after = undone(rules, pos, DEAL)
     assert text_of(rules, after, 6) == "3s 2s" and after.get("pass_size") == 2
     stuck = laid(rules, {1: "9c", 2: "9d", 3: "9h", 7: "2s 3s"}, pass_size=2)
@@ -175,7 +175,7 @@ def test_placed_rounds_each_card_turned_is_laid_where_the_player_likes():
                     piles={1: {"build": None}, 2: {"build": None}, 3: {"build": None}})
     assert isinstance(rules.feature(PlacedRounds), PlacedRounds)
     pos = laid(rules, {1: "9c", 2: "2d", 3: "Ah", 6: "5s 6s 7s"}, down={6: 3})
-    assert rules.deal_step_name(pos) == "turn up the next card of the pack, to be placed (1 of 2)"
+    assert rules.words.deal_step_name(pos) == "turn up the next card of the pack, to be placed (1 of 2)"
     turned = undone(rules, pos, DEAL)
     assert text_of(rules, turned, 7) == "7s"
     holds_to_its_words(rules, turned)
@@ -254,17 +254,17 @@ def test_progressive_rows_refill_the_uppermost_vacancies_first_then_deal_a_new_r
     rules = made_up({"rows": {"group": "row"}}, drop=("talon",))
     pos = rules.feature(ProgressiveRows).dealt(
         laid(rules, {1: "9c", 2: "8d", 3: "Ah", 6: "2s 3s 4s 5s"}, down={6: 4}))
-    assert rules.deal_step_name(pos) == "deal row 2 of the rows"
+    assert rules.words.deal_step_name(pos) == "deal row 2 of the rows"
     holds_to_its_words(rules, pos)
     row = undone(rules, pos, DEAL)
     assert [text_of(rules, row, n) for n in (1, 2, 3)] == ["9c 5s", "8d 4s", "Ah 3s"]
     assert row.get("rows") == 2
     assert not rules.is_legal(row, move(rules, 1, 2))  # a row's lowest card is 5s: no 4 on it
     short = laid(rules, {1: "9c 5s", 2: "8d", 3: "Ah 3s", 6: "2s"}, down={6: 1}, rows=2)
-    assert rules.deal_step_name(short) == "refill 1 vacancy from the pack, uppermost rows first"
+    assert rules.words.deal_step_name(short) == "refill 1 vacancy from the pack, uppermost rows first"
     filled = undone(rules, short, DEAL)
     assert text_of(rules, filled, 2) == "8d 2s" and filled.get("rows") == 2
-    assert rules.outcome(short, DEAL).endswith(": 2♠ to Row 2")
+    assert rules.words.outcome(short, DEAL).endswith(": 2♠ to Row 2")
 
 
 def test_progressive_rows_refill_a_gap_at_the_top_of_a_column_free_at_both_ends_there():
@@ -274,7 +274,7 @@ def test_progressive_rows_refill_a_gap_at_the_top_of_a_column_free_at_both_ends_
                rows=3)
     took = undone(rules, pos, move(rules, 1, 4, card="Ah"))        # from the column's top
     assert text_of(rules, took, 1) == "9c 8d" and took.get("tops") == (1, 0, 0)
-    assert rules.deal_step_name(took).startswith("refill 3 vacancies")
+    assert rules.words.deal_step_name(took).startswith("refill 3 vacancies")
     filled = undone(rules, took, DEAL)   # row 1 of column 1 first, then row 3 of 2 and 3
     assert [text_of(rules, filled, n) for n in (1, 2, 3)] == ["7s 9c 8d", "Qs 2c 6s",
                                                               "Jd 4d 5s"]
@@ -309,7 +309,7 @@ def test_progressive_circles_lay_each_ring_in_turn_then_refill_the_inner_first()
     assert isinstance(rules.feature(ProgressiveCircles), ProgressiveCircles)
     assert rules.feature(ProgressiveRows) is None
     pos = laid(rules, {8: "2h", 9: "5c", 6: "9s 8s 7d"}, down={6: 3}, rows=1)
-    assert rules.deal_step_name(pos) == "deal the rim"
+    assert rules.words.deal_step_name(pos) == "deal the rim"
     ring = rules.layout.by_number(8).index
     assert rules.available_cards(pos, ring) == list(cards_of("2h"))  # nothing beyond it yet
     holds_to_its_words(rules, pos)
@@ -317,10 +317,10 @@ def test_progressive_circles_lay_each_ring_in_turn_then_refill_the_inner_first()
     assert [text_of(rules, dealt, n) for n in (10, 11)] == ["7d", "8s"]
     assert rules.available_cards(dealt, ring) == []                # the rim blocks it
     assert "no card of Ring 8" in rules.move_reason(dealt, move(rules, 8, 4))
-    assert rules.deal_step_name(dealt).startswith("turn the next card")
+    assert rules.words.deal_step_name(dealt).startswith("turn the next card")
     opened = laid(rules, {8: "", 9: "5c", 10: "", 11: "Ks", 7: "Jd", 6: "9s"}, down={6: 1},
                   rows=2)
-    assert rules.deal_step_name(opened).startswith("refill 2 vacancies, the ring first")
+    assert rules.words.deal_step_name(opened).startswith("refill 2 vacancies, the ring first")
     holds_to_its_words(rules, opened)
     assert "the deal refills it" in rules.move_reason(opened, move(rules, 7, 10))
     filled = undone(rules, opened, DEAL)
@@ -366,10 +366,10 @@ def test_vacancies_refilled_at_the_deal_take_the_deal_step_first():
     rules = made_up({"redeals": 0}, piles={1: {"refill": {"from": ["stock"], "when": "deal"}}})
     pos = laid(rules, {2: "9d", 3: "9h", 6: "5s 6s"}, down={6: 2})
     holds_to_its_words(rules, pos)
-    assert rules.deal_step_name(pos) == "refill 1 vacancy from the pack"
+    assert rules.words.deal_step_name(pos) == "refill 1 vacancy from the pack"
     after = undone(rules, pos, DEAL)
     assert text_of(rules, after, 1) == "6s" and text_of(rules, after, 7) == ""
-    assert rules.deal_step_name(after).startswith("turn the next card")
+    assert rules.words.deal_step_name(after).startswith("turn the next card")
     assert isinstance(rules.feature(RefillAtDeal), RefillAtDeal)
 
 

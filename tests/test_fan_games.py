@@ -360,7 +360,7 @@ def test_square_an_empty_place_takes_one_card_from_the_talon_or_the_pack_when_yo
     assert rules.is_legal(pos, DEAL)                          # need not be filled first
     listed = [m for m in rules.legal_moves(pos) if m.src == pile_index(rules, S_STOCK)]
     assert listed == [move_between(rules, S_STOCK, 5)]
-    words = rules.describe(pos, listed[0])
+    words = rules.words.describe(pos, listed[0])
     assert "3♦" not in words and "next card of the Pack" in words   # unseen until laid
     after = rules.apply(pos, listed[0])
     assert pile_text(rules, after, 5) == "3d" and after.down[pile_index(rules, S_STOCK)] == 1

@@ -73,7 +73,7 @@ def test_an_empty_gridiron_place_takes_the_talon_card():
 
 def test_only_top_cards_of_gridiron_and_talon_are_available():
     rules, pos = position("fish-bone", {1: "10h 9c", 7: "Jh", 32: "10h 4d"})
-    moves = {rules.command(pos, m) for m in rules.legal_moves(pos)}
+    moves = {rules.words.command(pos, m) for m in rules.legal_moves(pos)}
     assert "move 1 7" not in moves and "move 32 7" not in moves
 
 
@@ -109,5 +109,5 @@ def test_won_when_every_card_lies_in_the_fish_bone():
 
 def test_what_happens_by_itself_is_told_with_the_move_in_ascii_too():
     rules, pos = position("fish-bone", {7: "Js", 31: "Jd"})
-    assert rules.outcome(pos, DEAL, ascii=True) == \
+    assert rules.words.outcome(pos, DEAL, ascii=True) == \
         "dealt the Jd to the Talon (32); then the Jd goes to Knave 8"

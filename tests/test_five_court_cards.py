@@ -49,7 +49,7 @@ def test_rule_2_the_other_heaps_stop_only_at_an_honour_of_the_suit_else_all_go()
 def test_rule_3_gathered_the_second_on_the_first_and_dealt_into_one_fewer():
     rules, pos = table({1: "9h Jh", 2: "8h Qh", 3: "7h Ah", 4: "6h Kh", 5: "5h 10h"},
                        looked=5, suit="h")
-    assert rules.deal_step_name(pos) == "gather the heaps and deal them face down into 4 heaps"
+    assert rules.words.deal_step_name(pos) == "gather the heaps and deal them face down into 4 heaps"
     pos = rules.apply(pos, DEAL)
     # dealt from the first heap's bottom card on: 9h Jh 8h Qh 7h Ah 6h Kh 5h 10h
     assert [pile_text(rules, pos, n) for n in HEAPS] == \

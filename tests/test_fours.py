@@ -26,7 +26,7 @@ def play_deal(game: Game) -> list[str]:
         if move == DEAL and not game.position.piles[game.rules.stock]:
             break  # the gathering starts the next deal
         if move != DEAL:
-            made.append(game.rules.describe(game.position, move, ascii=True).split(" from ")[0])
+            made.append(game.rules.words.describe(game.position, move, ascii=True).split(" from ")[0])
         game.play(move)
     return made
 
@@ -65,7 +65,7 @@ def test_the_second_row_of_the_second_deal_is_the_books(game):
         ["Jc", "9s", "Ad", "Jd"]
     made = []
     while (m := game.rules.forced_move(game.position)) != DEAL:
-        made.append(game.rules.describe(game.position, m, ascii=True))
+        made.append(game.rules.words.describe(game.position, m, ascii=True))
         game.play(m)
     assert [t.split(" from ")[0] for t in made] == ["Jd", "Js"]
     assert all(t.endswith(("onto the Jc", "onto the Jd")) for t in made)

@@ -79,7 +79,7 @@ def test_crescent_tops_marry_up_or_down_in_suit_and_an_emptied_heap_stays_empty(
 
 def test_crescent_the_undermost_card_of_each_heap_goes_on_top_three_times():
     rules, pos = position(CRESCENT, {**CLUBS, 1: "9s 5d 3h", 2: "4s", 3: "10h Jd"})
-    assert "(1 of 3)" in rules.describe(pos, DEAL)
+    assert "(1 of 3)" in rules.words.describe(pos, DEAL)
     after = rules.apply(pos, DEAL)
     assert pile_text(rules, after, 1) == "5d 3h 9s"          # the 9♠ from under to top
     assert pile_text(rules, after, 2) == "4s"

@@ -79,7 +79,7 @@ def test_rule_5_the_pack_out_ends_the_turn_and_the_waste_is_taken_up_next_time()
     pos = rules.apply(pos, DEAL)                                 # B turns the 4♣ ...
     pos = rules.apply(pos, move_between(rules, B_TURNED, B_WASTE))
     assert rules.game.player(pos) == "A"
-    assert rules.deal_step_name(pos) == "A takes up his waste heap, turned over, as his pack"
+    assert rules.words.deal_step_name(pos) == "A takes up his waste heap, turned over, as his pack"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, A_PACK) == "3d 2c" and pile_text(rules, pos, A_WASTE) == ""
     pos = rules.apply(pos, DEAL)
@@ -107,7 +107,7 @@ def test_the_program_plays_bs_hand_as_soon_as_its_turn_comes(run):
     # B turns the 4♠ (to its waste), and the turn is A's again
     assert pile_text(rules, after, B_WASTE) == "4s" and rules.game.player(after) == "A"
     assert pile_text(rules, after, B_PACK) == "3c Qd"
-    assert "then B (the program): B turns up his next card" in rules.outcome(pos, move)
+    assert "then B (the program): B turns up his next card" in rules.words.outcome(pos, move)
     rules, pos = table({A_TURNED: "Jc", B_PACK: "3c Qd", A_PACK: "2c"},
                        variant="against-program")
     after = rules.apply(pos, move)                              # the Q♦ onto A's knave

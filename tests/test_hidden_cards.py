@@ -39,7 +39,7 @@ def test_rules_1_2_the_top_card_goes_under_the_heap_of_its_value_whose_top_goes_
     assert pile_text(rules, pos, 6) == "6s 6c 6d 6h 9d"      # under, not on top
     assert pile_text(rules, pos, 1) == "Ac Ad Ah"
     assert pos.get("next") == pile_index(rules, 6)             # its top card goes next
-    assert "the top card of Heap 6" in rules.deal_step_name(pos)
+    assert "the top card of Heap 6" in rules.words.deal_step_name(pos)
 
 
 def test_rule_3_a_king_is_laid_aside_and_the_next_card_comes_from_the_reserve():

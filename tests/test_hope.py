@@ -42,7 +42,7 @@ def test_rule_1_in_the_hearts_variant_the_hearts_are_put_aside():
 
 def test_rule_2_after_five_turns_the_table_is_shuffled_back_into_the_pack():
     rules, pos = table({PACK: "9s 8s", TABLE: "7d 7h 7s", SUIT: "Kc"}, step=5)
-    assert rules.deal_step_name(pos).startswith("shuffle the cards turned")
+    assert rules.words.deal_step_name(pos).startswith("shuffle the cards turned")
     pos = rules.apply(pos, DEAL)
     assert sorted(pile_text(rules, pos, PACK).split()) == sorted("9s 8s 7d 7h 7s".split())
     assert pile_text(rules, pos, TABLE) == "" and pile_text(rules, pos, SUIT) == "Kc"

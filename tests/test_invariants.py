@@ -93,7 +93,7 @@ def test_every_legal_move_reads_back_from_its_command(game_id, seed, picks):
     for _ in random_play(game, picks[:20]):
         pass
     for move in game.legal_moves():
-        words = game.rules.command(game.position, move).split()
+        words = game.rules.words.command(game.position, move).split()
         assert game.parse_move(words[1:] if words[0] == "move" else words) == move
 
 

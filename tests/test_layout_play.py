@@ -235,7 +235,7 @@ def test_vacancies_filled_at_the_next_deal_and_piles_kept_at_a_size():
     pos = Position(tuple(piles), (0,) * 6 + (7,) + (0,) * 4)
     pos = rules.apply(pos, Move("move", 0, 7))          # the ace up: Garden 1 empty
     assert pos.piles[0] == ()                            # it waits for the deal
-    assert rules.deal_step_name(pos).startswith("refill 1 vacancy")
+    assert rules.words.deal_step_name(pos).startswith("refill 1 vacancy")
     pos = rules.apply(pos, DEAL)
     assert pos.piles[0] == cards("4s") and all(len(pos.piles[i]) == 1 for i in range(1, 6))
     pos = rules.apply(pos, DEAL)                         # no vacancy: a card to each

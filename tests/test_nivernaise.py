@@ -32,7 +32,7 @@ def test_the_deal_flanks_of_four_and_a_line_of_six_packets_of_four():
         packet = list(pos.piles[pile_index(rules, n)])
         dealt = [c for c in deck[8 + 4 * k:12 + 4 * k]]
         assert packet == dealt[:len(packet)]
-    assert rules.deal_step_name(pos) == "deal 4 cards from the pack to each Line"
+    assert rules.words.deal_step_name(pos) == "deal 4 cards from the pack to each Line"
 
 
 def test_rule_1_aces_and_kings_of_different_suits_go_up_as_they_appear():
@@ -106,7 +106,7 @@ def test_rule_6_one_card_at_a_time_passes_between_a_suits_two_foundations():
 def test_rule_7_four_cards_a_packet_then_the_line_taken_up_from_the_left_once():
     rules, pos = niv({PACK: "", 17: "2c 3c", 18: "4c", 19: "5c", 20: "6c", 21: "8c", 22: "9c"},
                      down={PACK: 0})
-    assert rules.deal_step_name(pos).startswith("gather up the cards")
+    assert rules.words.deal_step_name(pos).startswith("gather up the cards")
     again = rules.apply(pos, DEAL)
     # the first packet's undermost card is dealt first, four to a packet
     assert [pile_text(rules, again, n) for n in (17, 18)] == ["2c 3c 4c 5c", "6c 8c 9c"]

@@ -19,7 +19,7 @@ def test_play_returns_what_the_move_did():
     assert isinstance(outcome, Outcome)
     assert (outcome.before, outcome.move, outcome.after) == (start, move, game.position)
     assert outcome.events[0]["event"] == "moved"
-    assert outcome.words() == game.rules.outcome(start, move, after=game.position)
+    assert outcome.words() == game.rules.words.outcome(start, move, after=game.position)
     assert game.moves == [move] and game.before_last == start
 
 
@@ -36,7 +36,7 @@ def test_a_refused_move_changes_nothing_and_says_why(monkeypatch):
 def test_the_check_is_made_once_and_no_words_are_made_unless_asked(monkeypatch):
     game = Game.new("fours", None, seed=2)
     calls = {"is_legal": 0, "outcome": 0}
-    is_legal, outcome = game.rules.is_legal, game.rules.outcome
+    is_legal, outcome = game.rules.is_legal, game.rules.words.outcome
 
     def counted_is_legal(pos, move):
         calls["is_legal"] += 1
@@ -46,7 +46,7 @@ def test_the_check_is_made_once_and_no_words_are_made_unless_asked(monkeypatch):
         calls["outcome"] += 1
         return outcome(*args, **kw)
     monkeypatch.setattr(game.rules, "is_legal", counted_is_legal)
-    monkeypatch.setattr(game.rules, "outcome", counted_outcome)
+    monkeypatch.setattr(game.rules.words, "outcome", counted_outcome)
     moves = game.legal_moves()[:1]
     calls["is_legal"] = 0
     for move in moves:

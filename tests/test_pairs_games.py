@@ -57,7 +57,7 @@ def test_thirteens_rules_1_2_two_cards_making_thirteen_go_out_together_either_wa
     assert sorted((e["event"], e["card"]) for e in events) == [("put out", "6s"),
                                                                ("put out", "7h")]
     assert "put out the 6♠ from Place 1 and the 7♥ from Place 7 (thirteen)" == \
-        rules.describe(pos, move_between(rules, 1, 7))
+        rules.words.describe(pos, move_between(rules, 1, 7))
 
 
 def test_thirteens_rule_2_forbidden_cards_not_making_thirteen_and_any_other_move():
@@ -138,7 +138,7 @@ def test_elevens_rule_3_blanks_filled_from_the_stock_when_nothing_more_goes():
 def test_elevens_rule_4_one_more_card_when_nothing_makes_eleven():
     rules, pos = elevens({1: "5s"}, stock="Kh 6d")
     assert rules.status(pos)[0] is Status.PLAYING
-    assert rules.describe(pos, DEAL) == "turn up one more card of the pack, on the Extra card (10)"
+    assert rules.words.describe(pos, DEAL) == "turn up one more card of the pack, on the Extra card (10)"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, E_EXTRA) == "6d"
     assert not rules.is_legal(pos, DEAL)  # no other while it waits
@@ -226,7 +226,7 @@ def test_wish_rule_3_an_emptied_place_takes_another_heaps_top_card():
     rules, pos = wish({1: "", 2: "9s Qd", 3: "Kc", 4: "Jd", 5: "10c", 6: "8h", 7: "9d",
                        8: "Ah"}, down={2: 1})
     assert refusal(rules, pos, 2, 1) is None            # the Q♦ to the empty place
-    assert rules.describe(pos, move_between(rules, 2, 1)) == \
+    assert rules.words.describe(pos, move_between(rules, 2, 1)) == \
         "Q♦ from Heap 2 to Heap 1 (empty)"
     after = rules.apply(pos, move_between(rules, 2, 1))
     assert pile_text(rules, after, 1) == "Qd" and after.down[pile_index(rules, 2)] == 0
@@ -345,7 +345,7 @@ def test_covering_rule_1_two_of_a_suit_each_covered_from_the_pack():
     assert listed(rules, pos) == [(1, 3)]
     assert refusal(rules, pos, 3, 1) is None
     assert refusal(rules, pos, 1, 2) == "the J♠ and the 2♥ are not of one suit"
-    assert rules.describe(pos, move_between(rules, 3, 1)) == \
+    assert rules.words.describe(pos, move_between(rules, 3, 1)) == \
         "cover the 5♠ on Place 3 and the J♠ on Place 1 (two of a suit)"
     after = rules.apply(pos, move_between(rules, 3, 1))
     # the lower-numbered place first: the pack's top card (the Q♥) on Place 1
@@ -395,7 +395,7 @@ def test_juvenile_rules_1_2_two_top_cards_making_fourteen_removed_nothing_refill
 
 def test_juvenile_rule_3_a_reserve_packet_turned_over_when_nothing_makes_fourteen():
     rules, pos = juvenile({1: "Jc"})
-    assert rules.describe(pos, DEAL) == "turn over Reserve packet 17"
+    assert rules.words.describe(pos, DEAL) == "turn over Reserve packet 17"
     pos = rules.apply(pos, DEAL)
     i = pile_index(rules, 17)
     assert pile_text(rules, pos, 17) == "5h 4h 3h 2h" and pos.down[i] == 0

@@ -43,7 +43,7 @@ def test_rules_2_and_3_a_round_of_six_the_card_gone_up_still_counting_as_its_pla
     number three, dealt to the third heap."""
     pack = "5c 5c 4c 3c 2s 9d"                                  # the 9d falls first
     rules, pos = table({n: "8h" for n in [*HEAPS, WASTE]}, pack=pack)
-    assert rules.deal_step_name(pos) == ("deal a round from the pack: a card to each Heap "
+    assert rules.words.deal_step_name(pos) == ("deal a round from the pack: a card to each Heap "
                                          "(1-4) and two to the Waste heap (5)")
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 7) == "As 2s"                  # the second card went up
@@ -76,12 +76,12 @@ def test_rule_5_once_the_pack_is_out_the_waste_is_spread():
 
 def test_rule_6_gathered_and_shuffled_twice_then_the_grace_without_waste():
     rules, pos = table({1: "9c 8c", 2: "7d", WASTE: "6h 5h"}, pack="")
-    assert "(1 of 3)" in rules.deal_step_name(pos)
+    assert "(1 of 3)" in rules.words.deal_step_name(pos)
     again = rules.apply(pos, DEAL)
     assert sorted(pile_text(rules, again, PACK).split()) == sorted("9c 8c 7d 6h 5h".split())
     assert all(pile_text(rules, again, n) == "" for n in [*HEAPS, WASTE])
     grace = table({}, pack="7d 6h 5h 9c 9c", regathered=3)[1]
-    assert rules.deal_step_name(grace) == \
+    assert rules.words.deal_step_name(grace) == \
         "deal a round from the pack: a card to each Heap (1-4)"
     grace = rules.apply(grace, DEAL)
     assert [pile_text(rules, grace, n) for n in [*HEAPS, WASTE]] == \

@@ -122,7 +122,7 @@ GATHERED = {1: "2h", 2: "5c", 3: "6c", 4: "7c", 5: "8c", 6: "10c", FAN: "4h", 7:
 def test_rule_5_two_new_deals_gathered_row_by_row_the_thirteenth_between():
     rules, pos = board(GATHERED, aside="")
     assert pos.get("regathered") is None
-    assert "gather up the cards" in rules.deal_step_name(pos)
+    assert "gather up the cards" in rules.words.deal_step_name(pos)
     after = rules.apply(pos, DEAL)
     assert after.get("regathered") == 1
     # dealt again heap 1's first: 2♥ to heap 1, heaps 2-6's cards to heaps 2-6, then the

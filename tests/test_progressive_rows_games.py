@@ -64,10 +64,10 @@ def test_blockade_rule_4_a_spell_of_play_then_every_vacancy_refilled_the_uppermo
     assert pile_text(rules, married, 1) == "9c"                    # not refilled as it occurs,
     dug = rules.apply(married, move_between(rules, 1, 3))          # and the 9♣ it freed is free
     assert pile_text(rules, dug, 1) == "" and pile_text(rules, dug, 3) == "Kc 10c 9c"
-    assert rules.deal_step_name(dug) == "refill 2 vacancies from the pack, uppermost rows first"
+    assert rules.words.deal_step_name(dug) == "refill 2 vacancies from the pack, uppermost rows first"
     refilled = rules.apply(dug, DEAL)                              # the higher row first
     assert pile_text(rules, refilled, 1) == "Kd Qd" and pile_text(rules, refilled, B_PACK) == "Jd"
-    assert rules.deal_step_name(refilled) == "deal row 3 of the columns"
+    assert rules.words.deal_step_name(refilled) == "deal row 3 of the columns"
     # the uppermost row first, left to right: column 1's two gaps and column 2's one
     rules, pos = filled(BL, {1: "", 2: "6h", B_PACK: "Jd Qd Kd 2s"}, COLUMNS, filler="Kc Kc",
                         rows=2, down={B_PACK: 4})
@@ -86,19 +86,19 @@ def test_blockade_married_cards_lie_exactly_over_each_other():
                         filler="Kc Kc", rows=2, down={B_PACK: 3})
     married = rules.apply(pos, move_between(rules, 2, 1))          # the 8♣ over the 9♣
     assert pile_text(rules, married, 1) == "Kc 9c 8c" and pile_text(rules, married, 2) == "Kc"
-    assert rules.deal_step_name(married) == "refill 1 vacancy from the pack, uppermost rows first"
+    assert rules.words.deal_step_name(married) == "refill 1 vacancy from the pack, uppermost rows first"
     again = rules.apply(married, move_between(rules, 3, 1))        # the 7♣ over the 8♣
-    assert rules.deal_step_name(again) == "refill 2 vacancies from the pack, uppermost rows first"
+    assert rules.words.deal_step_name(again) == "refill 2 vacancies from the pack, uppermost rows first"
     refilled = rules.apply(again, DEAL)
     assert pile_text(rules, refilled, 2) == "Kc Kd" and pile_text(rules, refilled, 3) == "Kc Qd"
-    assert rules.deal_step_name(refilled) == "deal row 3 of the columns"
+    assert rules.words.deal_step_name(refilled) == "deal row 3 of the columns"
     # the married packet is covered by the next row, and its top card freed with it
     row3 = rules.apply(refilled, DEAL)
     assert pile_text(rules, row3, 1) == "Kc 9c 8c 7c Jd"
     rules, pos = filled(BL, {1: "9c 8c", B_F1: "Ac 2c 3c 4c 5c 6c 7c", B_PACK: "Jd Qd"},
                         COLUMNS, filler="Kc", rows=1, down={B_PACK: 2}, over=((1,),) + ((),) * 11)
     up = rules.apply(pos, move_between(rules, 1, B_F1))            # the 8♣ of the packet goes up
-    assert pile_text(rules, up, 1) == "9c" and rules.deal_step_name(up) == "deal row 2 of the columns"
+    assert pile_text(rules, up, 1) == "9c" and rules.words.deal_step_name(up) == "deal row 2 of the columns"
 
 
 def test_blockade_rule_5_no_redeal():
@@ -198,7 +198,7 @@ def test_blockade_second_rows_of_ten_aces_and_kings_as_they_come_no_marriages():
     assert all(len(c) <= 1 and all(card.rank not in (1, 13) for card in c) for c in columns)
     home = sum(len(pos.piles[i]) for i in rules.foundations)
     assert home and sum(not c for c in columns) == home          # each went up, its place left
-    assert rules.deal_step_name(pos).startswith(f"refill {home} vacanc")  # for the deal to fill
+    assert rules.words.deal_step_name(pos).startswith(f"refill {home} vacanc")  # for the deal to fill
     rules, pos = second({1: "9c", 2: "8c", 3: "Ah", 4: "Kh", 5: "Ah"})
     settled = rules.settle(pos)
     assert pile_text(rules, settled, B2_ACE) == "Ah" and pile_text(rules, settled, B2_KING) == "Kh"
@@ -327,11 +327,11 @@ def test_parallels_every_gap_is_refilled_uppermost_row_first_before_a_new_row():
     bottom = move_between(rules, 3, L_ACE + 2)._replace(card=cards("Qc")[0])
     assert not rules.is_legal(after, bottom)                     # the Q♣ goes nowhere
     up = rules.apply(after, move_between(rules, 3, L_ACE + 2)._replace(card=cards("2d")[0]))
-    assert rules.deal_step_name(up) == "refill 2 vacancies from the pack, uppermost rows first"
+    assert rules.words.deal_step_name(up) == "refill 2 vacancies from the pack, uppermost rows first"
     filled = rules.apply(up, DEAL)
     # the first row's gaps first, left to right, each above its column's cards
     assert pile_text(rules, filled, 1) == "9s Qs 2s" and pile_text(rules, filled, 3) == "4d Jc Qc"
-    assert rules.deal_step_name(filled) == "deal row 4 of the columns"
+    assert rules.words.deal_step_name(filled) == "deal row 4 of the columns"
     assert not rules.is_legal(pos, move_between(rules, 2, 1))    # nothing laid on a column
 
 

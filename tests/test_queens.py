@@ -94,7 +94,7 @@ def test_rule_6_the_talons_queens_pay_three_cards_each_besides_themselves():
     short = cards("5c Qh 6c Qs")                                 # too few: all of them
     assert talon_paid(short) == ((), tuple(cards("5c 6c Qh Qs")))
     rules, pos = table({TALON: "5c Qh 6c 7c 8d 9d"}, pack="")
-    assert "quee" in rules.deal_step_name(pos)
+    assert "quee" in rules.words.deal_step_name(pos)
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, TALON) == "8d 9d"
     assert pile_text(rules, pos, PACK).split()[::-1] == ["5c", "6c", "7c", "Qh"]

@@ -170,7 +170,7 @@ def test_a_move_reports_the_refill_it_caused_once_applied():
     kinds = [(e["event"], e["card"], e["to"]) for e in played.events]
     assert ("moved", "2d", F) in kinds and ("dealt", "Kh", 1) in kinds
     assert played.words().endswith("then the K♥ fills Volunteer 1")
-    assert rules.outcome(pos, move, after=played.after).endswith("then the K♥ fills "
+    assert rules.words.outcome(pos, move, after=played.after).endswith("then the K♥ fills "
                                                                  "Volunteer 1")
 
 

@@ -32,7 +32,7 @@ def test_rule_1_each_card_dealt_beside_the_last():
     rules, pos = row("Qh 4c", pack="9d 7s")
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 3) == "7s"
-    assert rules.deal_step_name(pos) == "lay the next card of the pack on Place 4"
+    assert rules.words.deal_step_name(pos) == "lay the next card of the pack on Place 4"
 
 
 def test_rule_2_one_or_two_cards_between_two_of_one_suit_or_value_are_thrown_out():

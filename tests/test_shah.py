@@ -30,16 +30,16 @@ def test_the_deal_withdraws_aces_and_kings_and_lays_the_circles_one_at_a_time():
     assert pile_text(rules, pos, 33)[0] == "K" and len(pile_text(rules, pos, 36).split()) == 7
     assert all(len(pos.piles[pile_index(rules, n)]) == 1 for n in INNER)
     assert all(not pos.piles[pile_index(rules, n)] for n in (*MIDDLE, *OUTER))
-    assert rules.deal_step_name(pos) == "deal the middle circle"
+    assert rules.words.deal_step_name(pos) == "deal the middle circle"
     pack = pos.piles[pile_index(rules, PACK)]
     game.play(DEAL)
     after = game.position
     # the middle circle, from the top round clockwise: the pack's next eight cards
     assert [after.piles[pile_index(rules, n)][0] for n in MIDDLE] == list(reversed(pack[-8:]))
-    assert rules.deal_step_name(after) == "deal the outer circle"
+    assert rules.words.deal_step_name(after) == "deal the outer circle"
     game.play(DEAL)
     assert all(len(game.position.piles[pile_index(rules, n)]) == 1 for n in OUTER)
-    assert rules.deal_step_name(game.position).startswith("turn the next card")
+    assert rules.words.deal_step_name(game.position).startswith("turn the next card")
 
 
 def test_rule_1_a_card_is_free_only_when_nothing_lies_beyond_it_in_its_ray():
@@ -81,7 +81,7 @@ def test_rule_3_only_the_outer_circle_marries_downwards_in_suit():
 
 def test_rule_4_empty_places_are_filled_at_the_next_deal_inner_first_talon_first():
     rules, pos = star({1: "", 9: "", 17: "", 19: "", TALON: "5c 6c", PACK: "3d 4d"})
-    assert rules.deal_step_name(pos).startswith("refill 4 vacancies, the inner circle first")
+    assert rules.words.deal_step_name(pos).startswith("refill 4 vacancies, the inner circle first")
     assert "the deal refills it" in refusal(rules, pos, TALON, 19)
     dealt = rules.apply(pos, DEAL)
     # inner 1 then middle 9 then outer 17 and 19: the talon's 6♣, 5♣, then the pack's 4♦, 3♦
@@ -101,7 +101,7 @@ def test_rule_5_an_opened_ray_takes_one_outer_card_as_its_inner_card():
                                    if m.src == pile_index(rules, 18)
                                    and m.dst == pile_index(rules, 1)))
     assert pile_text(rules, graced, 1) == "Qd"
-    assert rules.deal_step_name(graced).startswith("refill 3 vacancies")
+    assert rules.words.deal_step_name(graced).startswith("refill 3 vacancies")
     rules, pos = star({1: "", 9: "", 17: "", 10: "Qd", 18: ""})
     assert "only from the Outer circle: not from Middle circle 10" in \
         refusal(rules, pos, 10, 1)                          # not from the third circle
@@ -139,7 +139,7 @@ def test_while_the_circles_are_dealt_a_place_played_is_filled_at_once_from_the_h
     assert pile_text(rules, pos, 5) == "9d"
     pos = rules.apply(pos, pos_move(rules, 3, F["h"]))         # then the 2♥: the 8♦
     assert pile_text(rules, pos, 3) == "8d" and pile_text(rules, pos, PACK) == "7d"
-    assert rules.deal_step_name(pos) == "deal the middle circle"
+    assert rules.words.deal_step_name(pos) == "deal the middle circle"
     # once the three circles are out, a place waits for the next deal
     rules, pos = star({19: "2h", TALON: "5c"})
     pos = rules.apply(pos, pos_move(rules, 19, F["h"]))

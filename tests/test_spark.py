@@ -62,10 +62,10 @@ def test_rule_3_once_dealt_on_a_vacancy_is_filled_from_either_waste_heap_first()
 
 def test_rule_4_the_pack_dealt_by_threes_to_the_two_waste_heaps_in_turn():
     rules, pos = table({}, pack="Qs Js 10s 9s 8s 7s 6s 5s 4s")    # the 4♠ is dealt first
-    assert rules.deal_step_name(pos) == "deal from the pack: three to Waste heap 22"
+    assert rules.words.deal_step_name(pos) == "deal from the pack: three to Waste heap 22"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 22) == "4s 5s 6s" and pile_text(rules, pos, 23) == ""
-    assert rules.deal_step_name(pos) == "deal from the pack: three to Waste heap 23"
+    assert rules.words.deal_step_name(pos) == "deal from the pack: three to Waste heap 23"
     pos = rules.apply(pos, DEAL)
     assert pile_text(rules, pos, 23) == "7s 8s 9s"
     pos = rules.apply(pos, DEAL)                                # back to the first heap

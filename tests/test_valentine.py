@@ -44,7 +44,7 @@ def test_rule_1_a_card_laid_on_a_heap_one_above_or_slid_under_one_below():
 def test_rule_2_the_row_gathered_under_the_pack_and_a_new_row_begun():
     rules, pos = table({1: "5h 6h", 2: "9c", 3: "Qs", 4: "2d", BESIDE: "Ks"},
                        pack="8d 3c Jd")
-    assert rules.deal_step_name(pos).startswith("gather the row under the pack")
+    assert rules.words.deal_step_name(pos).startswith("gather the row under the pack")
     pos = rules.apply(pos, DEAL)
     assert [pile_text(rules, pos, n) for n in ROW] == ["Ks", "Jd", "3c", "8d"]
     # the left-hand heap comes out first, lowest card first

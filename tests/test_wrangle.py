@@ -80,7 +80,7 @@ def test_rules_5_and_6_a_card_that_can_go_nowhere_passes_the_turn():
             if m.kind == "move" and m.src == pile_index(rules, A_TURNED)] == [A_WASTE]
     pos = rules.apply(pos, move_between(rules, A_TURNED, A_WASTE))
     assert rules.game.player(pos) == "B"
-    assert rules.deal_step_name(pos) == "B turns up his next card"
+    assert rules.words.deal_step_name(pos) == "B turns up his next card"
     rules, pos = table({A_TURNED: "Jc"})
     assert "may not go on A's own waste heap" in refusal(rules, pos, A_TURNED, A_WASTE)
 
@@ -99,7 +99,7 @@ def test_the_program_plays_bs_hand_when_its_turn_comes():
     # B's reserve top (8♠) can go nowhere; B turns the 4♥, which can go nowhere either (not
     # of the 9♠'s suit), lays it on its waste heap, and the turn is A's again
     assert rules.game.player(after) == "A" and pile_text(rules, after, B_WASTE) == "4h"
-    assert "then B (the program)" in rules.outcome(pos, move)
+    assert "then B (the program)" in rules.words.outcome(pos, move)
 
 
 def test_play_ends_drawn_when_nothing_reaches_a_foundation_for_long():

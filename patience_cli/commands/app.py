@@ -325,7 +325,7 @@ def board_lines(game: Game, ascii: bool, width: int) -> list[Line]:
     if game.moves and game.before_last is not None:
         last = game.moves[-1]
         marked = frozenset(i for i in (last.src, last.dst) if i is not None)
-        what = game.rules.describe(game.before_last, last, ascii)
+        what = game.rules.words.describe(game.before_last, last, ascii)
         footer.append(f"Last move: {what}" + (" (its piles marked *)" if marked else "")
                       + "; 'patience undo' takes it back")
     if game.undone:
@@ -384,8 +384,8 @@ def moves_json(game: Game) -> dict[str, Any]:
                     "card": (m.card or (game.position.piles[m.src][-1] if m.src is not None
                                         and game.position.piles[m.src] else None)).code
                     if m.kind == "move" else None,
-                    "text": game.rules.describe(game.position, m, ascii=True),
-                    "command": "patience " + game.rules.command(game.position, m)})
+                    "text": game.rules.words.describe(game.position, m, ascii=True),
+                    "command": "patience " + game.rules.words.command(game.position, m)})
     return {"schema": SCHEMA, "kind": "moves", "moves": out}
 
 

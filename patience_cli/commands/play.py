@@ -382,8 +382,8 @@ def listed_moves(game: Game, ascii: bool, show_all: bool = False
     shown, summary = list(range(len(legal))), None
     if not show_all:
         shown, summary = game.rules.listing(game.position, legal)
-    return [(i + 1, game.rules.describe(game.position, legal[i], ascii),
-             game.rules.command(game.position, legal[i])) for i in shown], summary, len(legal)
+    return [(i + 1, game.rules.words.describe(game.position, legal[i], ascii),
+             game.rules.words.command(game.position, legal[i])) for i in shown], summary, len(legal)
 
 
 def no_move_words(game: Game) -> str:
@@ -533,7 +533,7 @@ def undo(
             if not game.moves:
                 raise Fail("nothing to undo: no move has been made since the deal", EXIT_REFUSED)
             taken = game.undo(count)
-            told = [f"Took back: {game.rules.describe(pos, m, ascii)}." for pos, m in taken]
+            told = [f"Took back: {game.rules.words.describe(pos, m, ascii)}." for pos, m in taken]
             text = report(game, as_json, ascii, told, reveal)
         output.write(text)
     run(body, as_json)

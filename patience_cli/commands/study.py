@@ -92,7 +92,7 @@ def _solve_text(game: Game, start, seconds: float, from_deal: bool, as_json: boo
                 memory_most=None if memory is None else memory << 20)
     pos, commands = start, []
     for m in sol.moves:
-        commands.append("patience " + game.rules.command(pos, m))
+        commands.append("patience " + game.rules.words.command(pos, m))
         pos = game.rules.apply(pos, m)
     first = []
     if from_deal:
@@ -133,7 +133,7 @@ def _solutions_text(game: Game, start, answers, from_deal: bool, as_json: bool) 
     for name, moves in answers:
         pos, commands = start, []
         for m in moves:
-            commands.append("patience " + game.rules.command(pos, m))
+            commands.append("patience " + game.rules.words.command(pos, m))
             pos = game.rules.apply(pos, m)
         found.append((name, commands))
     if as_json:
@@ -342,13 +342,13 @@ def hint(
         sol = solve(g.rules, g.position, seconds=seconds, max_states=states,
                     memory_most=None if memory is None else memory << 20)
         move = sol.moves[0] if sol.result == WON and sol.moves else None
-        command = "patience " + g.rules.command(g.position, move) if move else None
-        said = g.rules.describe(g.position, move, ascii) if move else None
+        command = "patience " + g.rules.words.command(g.position, move) if move else None
+        said = g.rules.words.describe(g.position, move, ascii) if move else None
         best = None  # no win found in time: the move the solver's guide rates best
         if move is None and sol.result not in (WON, LOST) and finished is Status.PLAYING:
             best = _best_looking(g)
-        best_command = "patience " + g.rules.command(g.position, best) if best else None
-        best_said = g.rules.describe(g.position, best, ascii) if best else None
+        best_command = "patience " + g.rules.words.command(g.position, best) if best else None
+        best_said = g.rules.words.describe(g.position, best, ascii) if best else None
         if as_json:
             output.write(json_text({"schema": SCHEMA, "kind": "hint", "result": sol.result,
                                      "command": command, "text": said,

@@ -202,18 +202,18 @@ class GameRule(Feature):
     # ------------------------------------------------------------ words
     def describe(self, pos: Position, move: Move, ascii: bool = False) -> str:
         """Hook: a move in words, said before it is made (reveals nothing)."""
-        return self.rules.move_words(pos, move, ascii)
+        return self.rules.words.move_words(pos, move, ascii)
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
         """Hook: what *move* did, said after it is made (may name the cards it
         turned up)."""
-        return self.rules.outcome_words(pos, move, ascii, after, events)
+        return self.rules.words.outcome_words(pos, move, ascii, after, events)
 
     def deal_step_name(self, pos: Position) -> str:
         """Hook: what the deal step will do, in words."""
-        return self.rules.step_words(pos)
+        return self.rules.words.step_words(pos)
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Hook: which of *moves* (by index) 'patience moves' shows, and a line

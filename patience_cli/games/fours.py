@@ -66,7 +66,7 @@ class FoursRules(GameRule):
         if pending:
             card = pos.piles[pending.src][-1]
             return (f"the {card} must first be moved onto the "
-                    f"{pos.piles[pending.dst][-1]} (move {self.rules.command(pos, pending)[5:]})")
+                    f"{pos.piles[pending.dst][-1]} (move {self.rules.words.command(pos, pending)[5:]})")
         if pos.get("repeat"):
             return "the cards left can never go out"
         return None
@@ -87,7 +87,7 @@ class FoursRules(GameRule):
             return (f"a card moves only onto one of the same value: "
                     f"the {s[-1]} cannot go on the {d[-1]}")
         return ("cards move from right to left, the leftmost pair first: "
-                f"the book's order is {self.rules.command(pos, self._pending(pos))}")
+                f"the book's order is {self.rules.words.command(pos, self._pending(pos))}")
 
     def settle(self, pos: Position) -> Position:
         """Four of a value together on a packet go out at once."""

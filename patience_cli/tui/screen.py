@@ -177,7 +177,7 @@ class PatienceApp(App[None]):
             moves.add_option(Option(summary, disabled=True))
         if not legal:
             moves.add_option(Option(no_move_words(game), disabled=True))
-        self.commands = [game.rules.command(game.position, m) for m in game.legal_moves()]
+        self.commands = [game.rules.words.command(game.position, m) for m in game.legal_moves()]
         command = self.query_one("#command", Input)
         command.suggester = SuggestFromList(self.commands + ["deal", "undo", "redo", "restart",
                                                             "auto", "hint"],
