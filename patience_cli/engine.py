@@ -62,7 +62,7 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, QuickLook, Refusals, Standing, Advice):
+class Rules(Building, QuickLook, Standing, Advice):
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
 
@@ -143,6 +143,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice):
         self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
         #: the parts the engine is made of, each asking it only what it needs
         self.words = Wording(self)
+        self.refusals = Refusals(self)
 
     @property
     def open_routes(self) -> bool:
@@ -160,6 +161,16 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice):
         if isinstance(kind, str):
             return next((f for f in self.features if type(f).__name__ == kind), None)
         return next((f for f in self.features if isinstance(f, kind)), None)
+
+    def group_names(self, groups: Sequence[str]) -> str:
+        """The names of the piles of *groups*, as a refusal says them."""
+        names = [self.specs[self.group_piles[g][0]].name for g in groups]
+        return " or the ".join(dict.fromkeys(names))
+
+    def move_reason(self, pos: Position, move: Move) -> str | None:
+        """Why *move* is illegal, in the book's words (a :class:`Refusal`
+        naming its topics), or None if it is legal: :meth:`Refusals.move_reason`."""
+        return self.refusals.move_reason(pos, move)
 
     def providing(self, capability: str) -> Any:
         """The active feature that provides *capability* (a name of
@@ -251,7 +262,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice):
     def moving_card(self, pos: Position, move: Move) -> Card:
         return move.card if move.card is not None else pos.piles[move.src][-1]
 
-    def _one_card_leaves(self, pos: Position, src: int) -> bool:
+    def one_card_leaves(self, pos: Position, src: int) -> bool:
         """Whether the top card alone may leave pile *src* for another pile
         (not where its face-up cards move only all together)."""
         return self.specs[src].move != "whole-run" or \
@@ -329,7 +340,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice):
             names_card, runs_leave = self._names_card, self._runs_leave
             for src in sources:
                 many = names_card[src]
-                if not first_group and not self._one_card_leaves(pos, src):
+                if not first_group and not self.one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
                     cards_here = free.get(src)  # type: ignore[assignment]
@@ -429,7 +440,7 @@ class Rules(Building, QuickLook, Refusals, Standing, Advice):
         if card is None or card not in available:
             return False
         if self.specs[move.dst].role is not Role.FOUNDATION and \
-                not self._one_card_leaves(pos, move.src):
+                not self.one_card_leaves(pos, move.src):
             return False
         for f in self._verdicts:
             verdict = f.verdict(pos, move)

@@ -1,15 +1,15 @@
 """Refusals: why a move is illegal, in the book's words.
 
-Part of :class:`patience_cli.engine.Rules` (a mixin).  The words are made
-only for a refusal: the cheap yes or no is :meth:`Rules.is_legal`, and a test
-holds the two to agree.  Each rule feature words its own refusals
+A part of :class:`patience_cli.engine.Rules` (``rules.refusals``), asking the
+engine only what :class:`RefusingRules` names.  The words are made only for
+a refusal: the cheap yes or no is :meth:`Rules.is_legal`, and a test holds
+the two to agree.  Each rule feature words its own refusals
 (:mod:`patience_cli.features.feature`); the core words the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .cards import Card
 from .layout import PileSpec, Role
@@ -17,16 +17,35 @@ from .position import DEAL, Move, MoveKind, Position, Refusal, Status
 
 if TYPE_CHECKING:
     from .features import Feature
+    from .features.game_rule import GameRule
 
 
-class Refusals:
-    """Why a move is refused (a part of ``Rules``)."""
+class RefusingRules(Protocol):
+    """What the refusals ask of the engine."""
 
     specs: tuple[PileSpec, ...]
-    group_piles: dict[str, tuple[int, ...]]
     features: tuple[Feature, ...]
     placed_by: dict[int, Feature]
     has_deal_step: bool
+    game: GameRule
+
+    def status(self, pos: Position) -> tuple[Status, str]: ...
+    def is_legal(self, pos: Position, move: Move) -> bool: ...
+    def available_cards(self, pos: Position, index: int) -> list[Card]: ...
+    def run_lengths(self, pos: Position, index: int) -> range: ...
+    def one_card_leaves(self, pos: Position, src: int) -> bool: ...
+    def deal_reason(self, pos: Position) -> str | None: ...
+    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None: ...
+
+
+class Refusals:
+    """Why a move is refused (``rules.refusals``)."""
+
+    def __init__(self, rules: RefusingRules) -> None:
+        self.rules = rules
+        self.specs = rules.specs
+        self.features = rules.features
+        self.placed_by = rules.placed_by
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
         """Why *move* is illegal, in the book's terms, or None if legal; a
@@ -37,7 +56,7 @@ class Refusals:
         if why is None:
             return None
         instead = getattr(why, "instead", None)
-        if instead is not None and not self.is_legal(pos, instead):  # type: ignore[attr-defined]
+        if instead is not None and not self.rules.is_legal(pos, instead):
             instead = None
         if not topics and instead is getattr(why, "instead", None):
             return why
@@ -50,12 +69,12 @@ class Refusals:
         ``empty:GROUP`` and ``build:GROUP`` (what a pile takes), a feature's
         ``TOPIC:GROUP`` and ``TOPIC``; none for what no rule of the game says
         (the game is over, a pile is empty, a move that is no move)."""
-        status, why = self.status(pos)  # type: ignore[attr-defined]
+        status, why = self.rules.status(pos)
         if status is not Status.PLAYING:
             return f"the game is over: {why}", ()
-        if self.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):  # type: ignore[attr-defined]
+        if self.rules.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):
             return None, ()
-        own = self.game.extra_refusal(pos, move)  # type: ignore[attr-defined]
+        own = self.rules.game.extra_refusal(pos, move)
         if own is not None:
             return own, ()  # a game's own words cite its own rules
         if move.kind == "deal":
@@ -64,7 +83,7 @@ class Refusals:
                 if why is not None:
                     return why, (*_about(f, "deal"), "deal")
             # (a game without a dealing step has no rule of dealing to cite)
-            return self.deal_reason(pos), ("deal",) * self.has_deal_step  # type: ignore[attr-defined]
+            return self.rules.deal_reason(pos), ("deal",) * self.rules.has_deal_step
         if move.kind == "remove":
             for f in self.features:
                 why = f.removal_refusal(pos, move)
@@ -90,7 +109,7 @@ class Refusals:
                 why = f.stock_refusal(pos, move)
                 if why is not None:
                     return why, (*_about(f, src.group, dst.group), "deal")
-            if self.has_deal_step:
+            if self.rules.has_deal_step:
                 return Refusal(f"{src.the_ref} is dealt, not played from", DEAL), ("deal",)
             return f"{src.the_ref} is dealt, not played from (there is no dealing step)", \
                 ("deal",)
@@ -101,7 +120,7 @@ class Refusals:
             return f"cards cannot be returned to {dst.the_ref}", placing
         if not pos.piles[move.src]:
             return f"{src.the_ref} is empty", ()
-        available = self.available_cards(pos, move.src)  # type: ignore[attr-defined]
+        available = self.rules.available_cards(pos, move.src)
         if move.card is not None:
             if move.card not in available:
                 if move.card in pos.piles[move.src][pos.down[move.src]:]:
@@ -125,9 +144,9 @@ class Refusals:
         if move.count != 1:
             why = self.count_reason(pos, move)
             leaves = self.specs[move.dst].role is not Role.FOUNDATION and \
-                move.count in self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
+                move.count in self.rules.run_lengths(pos, move.src)
             return why, (placing if leaves else (taking,))
-        if dst.role is not Role.FOUNDATION and not self._one_card_leaves(pos, move.src):  # type: ignore[attr-defined]
+        if dst.role is not Role.FOUNDATION and not self.rules.one_card_leaves(pos, move.src):
             n = len(pos.piles[move.src]) - pos.down[move.src]
             return Refusal(f"the {n} face-up cards of {src.the_ref} move together or not at "
                            "all", Move(MoveKind.MOVE, move.src, move.dst, n)), (taking,)
@@ -144,13 +163,13 @@ class Refusals:
             refilled = ("refill:" + dst.group, "refill") \
                 if dst.refill is not None and not pos.piles[move.dst] else ()
             return route, (*refilled, *_about(router, dst.group, src.group), *placing)
-        return self.build_reason(pos, card, move.dst), placing  # type: ignore[attr-defined]
+        return self.rules.build_reason(pos, card, move.dst), placing
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Why a card of pile *src* may not go to pile *dst* at all, whatever it
         lands on (a book's rule on where cards may travel), or None: the
         game's rule says (by default :meth:`features_route_reason`)."""
-        return self.game.route_reason(pos, src, dst, card)  # type: ignore[attr-defined]
+        return self.rules.game.route_reason(pos, src, dst, card)
 
     def features_route_reason(self, pos: Position, src: int, dst: int,
                               card: Card) -> str | None:
@@ -162,17 +181,12 @@ class Refusals:
                     return why
         return None
 
-    def group_names(self, groups: Sequence[str]) -> str:
-        """The names of the piles of *groups*, as a refusal says them."""
-        names = [self.specs[self.group_piles[g][0]].name for g in groups]
-        return " or the ".join(dict.fromkeys(names))
-
     def count_reason(self, pos: Position, move: Move) -> str | None:
         """Why *move.count* cards may not leave together (a run move)."""
         spec = self.specs[move.src]  # type: ignore[index]
         if spec.move == "top":
             return f"only one card moves at a time from {spec.the_ref}"
-        runs = self.run_lengths(pos, move.src)  # type: ignore[attr-defined]
+        runs = self.rules.run_lengths(pos, move.src)
         if move.count not in runs and runs[-1] == 1:
             return (f"{spec.the_ref} has one card that may move: {move.count} cannot move "
                     "together")
@@ -191,7 +205,7 @@ class Refusals:
                     "card at a time")
         base = pos.piles[move.src][-move.count]  # type: ignore[index]
         return self.route_reason(pos, move.src, move.dst, base) or \
-            self.build_reason(pos, base, move.dst)
+            self.rules.build_reason(pos, base, move.dst)
 
 
 def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:

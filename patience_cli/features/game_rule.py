@@ -82,7 +82,7 @@ class GameRule(Feature):
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Hook: why a card of pile *src* may not go to pile *dst* at all,
         whatever it lands on, or None (by default, the features' routes say)."""
-        return self.rules.features_route_reason(pos, src, dst, card)
+        return self.rules.refusals.features_route_reason(pos, src, dst, card)
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Hook: why *card* may not go on pile *dst*, or None if it may (by
