@@ -62,7 +62,7 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, QuickLook, Standing, Advice):
+class Rules(Building, QuickLook, Advice):
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
 
@@ -105,8 +105,6 @@ class Rules(Building, QuickLook, Standing, Advice):
         #: the core does), asked at each hook of :data:`HOOKS`
         self.game: GameRule = game_rule_class(layout)(self)
         game = self.game
-        #: the counters paid and won, where the game is scored
-        self.scoring = self.providing("scoring")
         at = self.answering
         self._deal_steps = deal_steps(self.features)
         #: whether the ``deal`` move exists in this game
@@ -138,12 +136,11 @@ class Rules(Building, QuickLook, Standing, Advice):
         self._bare = not any(game.overrides(h) for h in ("play_own", "record", "settle")) \
             and not self._after and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
-        self._status_cache: dict[Position, tuple[Status, str]] = {}
-        self._shuttle_cache: dict[Position, bool] = {}
         self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
         #: the parts the engine is made of, each asking it only what it needs
         self.words = Wording(self)
         self.refusals = Refusals(self)
+        self.standing = Standing(self)
 
     @property
     def open_routes(self) -> bool:
@@ -166,6 +163,14 @@ class Rules(Building, QuickLook, Standing, Advice):
         """The names of the piles of *groups*, as a refusal says them."""
         names = [self.specs[self.group_piles[g][0]].name for g in groups]
         return " or the ".join(dict.fromkeys(names))
+
+    def status(self, pos: Position) -> tuple[Status, str]:
+        """Won, lost or playing, with the reason in words: :meth:`Standing.status`."""
+        return self.standing.status(pos)
+
+    def home_count(self, pos: Position) -> int:
+        """How many cards are on the foundations."""
+        return sum(len(pos.piles[f]) for f in self.foundations)
 
     def move_reason(self, pos: Position, move: Move) -> str | None:
         """Why *move* is illegal, in the book's words (a :class:`Refusal`
@@ -275,12 +280,12 @@ class Rules(Building, QuickLook, Standing, Advice):
         them all."""
         if self.status(pos)[0] is not Status.PLAYING:
             return iter(())
-        return self._placements(pos)
+        return self.placements(pos)
 
     def open_moves(self, pos: Position) -> Iterator[Move]:
         """The legal moves of a position that is not won, lazily, without the
         status's look ahead (the solver remembers every position it has seen)."""
-        return self._placements(pos)
+        return self.placements(pos)
 
     def solutions(self, pos: Position) -> list[tuple[str, list[Move]]] | None:
         """A puzzle's every solution from *pos* (the game's rule's), or None."""
@@ -288,17 +293,17 @@ class Rules(Building, QuickLook, Standing, Advice):
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""
-        return self._all_home(pos) or self.game.goal_reached(pos) or \
+        return self.standing.all_home(pos) or self.game.goal_reached(pos) or \
             any(f.won(pos) is not None for f in self._winners)
 
     def open_moves_from(self, pos: Position, src: int) -> Iterator[Move]:
         """The card moves from pile *src* and the deal step of a position not
         won (as :meth:`open_moves`, the other piles not looked at), lazily:
         the solver's next move after a deal passed through."""
-        return (m for m in self._placements(pos, (src,))
+        return (m for m in self.placements(pos, (src,))
                 if m.kind is MoveKind.DEAL or m.src == src)
 
-    def _placements(self, pos: Position,
+    def placements(self, pos: Position,
                     only_from: tuple[int, ...] | None = None) -> Iterator[Move]:
         """The card moves and the deal step the rules allow, whatever the
         status, generated lazily (the card moves from the piles *only_from*

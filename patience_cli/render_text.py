@@ -303,9 +303,9 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
                  ascii: bool = False) -> list[str]:
     status, why = rules.status(pos)
     made = f"{moves_made} move{'s' if moves_made != 1 else ''}"
-    counters = rules.counters(pos)
+    counters = rules.standing.counters(pos)
     score = "" if counters is None else \
-        f" Counters: {counters:+d} (paid {rules.scoring.stake}, {rules.scoring.per_card} won " \
+        f" Counters: {counters:+d} (paid {rules.standing.scoring.stake}, {rules.standing.scoring.per_card} won " \
         "for each card on a foundation)."
     if status is Status.WON:
         return [f"Won after {made}: {why}." + score]
@@ -318,12 +318,12 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
         hint = (f"; the rules force: {rules.words.describe(pos, forced, ascii)} "
                 f"({rules.words.command(pos, forced)})")
     dot = " - " if ascii else " · "
-    tally = "".join(f"{dot}{t}" for t in rules.tallies(pos))
+    tally = "".join(f"{dot}{t}" for t in rules.standing.tallies(pos))
     tally += "" if counters is None else f"{dot}counters {counters:+d}"
     lines = [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
     if counters is not None and moves_made == 0:  # said once, at the deal
-        lines.append(f"(Counters: {rules.scoring.stake} paid for the deal, "
-                     f"{rules.scoring.per_card} won for each card on a foundation.)")
+        lines.append(f"(Counters: {rules.standing.scoring.stake} paid for the deal, "
+                     f"{rules.standing.scoring.per_card} won for each card on a foundation.)")
     return lines
 
 

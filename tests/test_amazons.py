@@ -109,4 +109,4 @@ def test_a_second_barren_pass_loses_only_once_the_pack_is_dealt_through():
     rules, pos = table({1: "Qd", 2: "Qs", 3: "Qc", 4: "10s", 5: "Ah"}, pack="9c 8d",
                        home_at=1, regathered=3, stalls=1)
     assert rules.status(pos)[0] is Status.PLAYING and rules.is_legal(pos, DEAL)
-    assert "one more deal" not in " ".join(rules.tallies(pos))
+    assert "one more deal" not in " ".join(rules.standing.tallies(pos))

@@ -292,10 +292,10 @@ def test_fifteen_the_draw_only_if_after_the_marriages_no_card_can_go_up():
     col = "2c 3c 4c 5c 6c {} 9d"
     free_by_marrying = {**FULL, 1: col.format("Ks"), 2: "8h Ad 9h", 3: "10h", 4: "Jc"}
     rules, pos = position(FIFTEEN, free_by_marrying)
-    assert not rules.foundation_move_open(pos)
+    assert not rules.standing.foundation_move_open(pos)
     assert not [m for m in rules.legal_moves(pos) if m.card is not None]
     pos = rules.apply(pos, move_between(rules, 2, 3))             # the 9♥ on the 10♥
-    assert rules.foundation_move_open(pos)                        # the A♦ is free
+    assert rules.standing.foundation_move_open(pos)                        # the A♦ is free
     nothing_freed = {**FULL, 1: col.format("Ks"), 2: "8h 4d 9h", 3: "Qd 10h", 4: "5s"}
     rules, pos = position(FIFTEEN, nothing_freed)
     assert [m.card.code for m in rules.legal_moves(pos) if m.card is not None] == ["Ks"]

@@ -41,7 +41,7 @@ def test_talon_turns_the_pack_card_by_card_and_takes_it_up_for_each_redeal():
     redealt = undone(rules, out, DEAL)
     assert text_of(rules, redealt, 6) == "2s 3s" and redealt.get("redeals") == 1
     spent = laid(rules, {1: "9c", 2: "9d", 3: "8h", 7: "3s 2s"}, redeals=1)
-    assert (rules.tallies(out), rules.tallies(spent)) == (["1 redeal left"], ["0 redeals left"])
+    assert (rules.standing.tallies(out), rules.standing.tallies(spent)) == (["1 redeal left"], ["0 redeals left"])
     assert not rules.is_legal(spent, DEAL)
     assert rules.move_reason(spent, DEAL) == "the pack is dealt out and the redeal is used"
     holds_to_its_words(rules, spent)
@@ -201,7 +201,7 @@ def test_bottom_to_top_lays_each_undermost_card_on_top_so_many_times():
     assert [text_of(rules, after, n) for n in (1, 2, 3)] == ["5d 9c", "4c 3h 9d", "10h"]
     assert not rules.is_legal(after, DEAL)
     assert "laid on top once" in rules.deal_reason(after)
-    assert (rules.tallies(pos), rules.tallies(after)) == (["1 shift left"], ["0 shifts left"])
+    assert (rules.standing.tallies(pos), rules.standing.tallies(after)) == (["1 shift left"], ["0 shifts left"])
     assert isinstance(rules.feature(BottomToTop), BottomToTop)
 
 
@@ -214,10 +214,10 @@ def test_regather_takes_up_the_rows_and_deals_them_again_as_many_times_as_allowe
     assert after.get("regathered") == 1
     assert not rules.is_legal(after, DEAL)
     assert "gathered and dealt again once" in rules.deal_reason(after)
-    assert (rules.tallies(pos), rules.tallies(after)) == (["1 new deal left"], ["0 new deals left"])
+    assert (rules.standing.tallies(pos), rules.standing.tallies(after)) == (["1 new deal left"], ["0 new deals left"])
     endless = made_up({"regather": {"from": ["row"], "times": "unlimited"}},
                       drop=("stock", "talon"))
-    assert endless.tallies(pos) == ["new deals without limit"]
+    assert endless.standing.tallies(pos) == ["new deals without limit"]
 
 
 def test_regather_with_a_stall_ends_when_deals_in_a_row_put_nothing_up():

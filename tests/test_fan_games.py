@@ -425,7 +425,7 @@ def test_indefatigable_two_deals_in_a_row_placing_nothing_end_it():
     assert pos.get("stalls") == 0 and rules.status(pos)[0] is Status.PLAYING
     rules, pos = position(INDEF, {1: "9c 8c", 2: "Qh", 3: "2s Jh", I_FOUND: "As"},
                           home_at=1, stalls=1)
-    assert "one more deal without one loses" in " ".join(rules.tallies(pos))
+    assert "one more deal without one loses" in " ".join(rules.standing.tallies(pos))
     lost = rules.apply(pos, DEAL)                               # a second barren deal
     status, why = rules.status(lost)
     assert status is Status.LOST and "2 deals in a row put no card on a foundation" in why
@@ -529,8 +529,8 @@ def test_klondike_the_stock_is_run_through_once_and_the_talon_top_plays():
 def test_klondike_counters_pay_52_and_win_5_a_card(run):
     rules, pos = position(KLONDIKE, {K_FOUND: "Ac 2c", 1: "3c", K_STOCK: "5d"},
                           down={K_STOCK: 1})
-    assert rules.counters(pos) == 2 * 5 - 52
-    assert rules.counters(rules.apply(pos, move_between(rules, 1, K_FOUND))) == 15 - 52
+    assert rules.standing.counters(pos) == 2 * 5 - 52
+    assert rules.standing.counters(rules.apply(pos, move_between(rules, 1, K_FOUND))) == 15 - 52
     run("new", KLONDIKE, "--seed", "4")
     assert "counters -52" in run("show").out
     import json

@@ -107,7 +107,7 @@ def test_grace_lets_a_card_that_is_not_free_go_up_so_many_times():
     holds_to_its_words(rules, pos)
     after = undone(rules, pos, grace)
     assert text_of(rules, after, 1) == "9d" and after.get("graces") == 1
-    assert (rules.tallies(pos), rules.tallies(after)) == (["1 grace left"], ["0 graces left"])
+    assert (rules.standing.tallies(pos), rules.standing.tallies(after)) == (["1 grace left"], ["0 graces left"])
     spent = laid(rules, {1: "2c 9d", 2: "10c", 3: "Kh", 4: "Ac"}, graces=1)
     assert not rules.is_legal(spent, move(rules, 1, 4, card="2c"))
     assert "the grace is used" in rules.move_reason(spent, move(rules, 1, 4, card="2c"))
@@ -228,9 +228,9 @@ def test_face_turning_the_card_beneath_is_turned_up_when_the_top_leaves():
 def test_scoring_counts_counters_paid_and_won():
     rules = made_up({"score": {"stake": 52, "per_card": 5}})
     pos = laid(rules, {4: "Ac 2c", 5: "Ad"})
-    assert rules.counters(pos) == 15 - 52
+    assert rules.standing.counters(pos) == 15 - 52
     assert isinstance(rules.feature(Scoring), Scoring)
-    assert made_up().counters(pos) is None
+    assert made_up().standing.counters(pos) is None
 
 
 def test_the_board_says_what_is_left_of_a_counted_rule(run):

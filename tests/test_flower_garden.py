@@ -170,7 +170,7 @@ def test_a_position_that_can_only_shuttle_is_lost():
     """Cards can still move between packets, but no run of such moves ever
     lets a card reach a foundation: the game is over, and says why."""
     rules, pos = position("flower-garden", {1: "5c 9h", 2: "10s"})
-    assert not any(rules.legal_moves(pos)) and any(rules._placements(pos))  # moves exist...
+    assert not any(rules.legal_moves(pos)) and any(rules.placements(pos))  # moves exist...
     status, why = rules.status(pos)
     assert status is Status.LOST and "only shifts cards" in why     # ...but lead nowhere
     rules, pos = position("flower-garden", {1: "Ac 9h", 2: "10s"})

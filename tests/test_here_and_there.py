@@ -28,7 +28,7 @@ def test_the_layout_a_pack_each_and_As_first_card_begins_the_foundations():
     assert len(pos.piles[pile_index(rules, A_PACK)]) == 51
     assert len(pos.piles[pile_index(rules, B_PACK)]) == 52
     assert len(pos.piles[pile_index(rules, 1)]) == 1 and rules.game.player(pos) == "A"
-    assert "A to play" in rules.tallies(pos)[0]
+    assert "A to play" in rules.standing.tallies(pos)[0]
 
 
 def test_rule_1_foundations_of_the_first_rank_build_up_in_suit_round_the_corner():

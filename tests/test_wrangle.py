@@ -32,7 +32,7 @@ def test_the_layout_a_reserve_of_thirteen_four_auxiliaries_and_a_pack_each():
     assert [count(n) for n in (A_RESERVE, A_PACK, B_RESERVE, B_PACK)] == [13, 35, 13, 35]
     assert all(count(n) == 1 for n in [*A_AUX, *B_AUX])
     assert all(count(n) == 0 for n in FOUNDATIONS)
-    assert "A to play; A holds 48 cards, B 48" in rules.tallies(pos)[0]
+    assert "A to play; A holds 48 cards, B 48" in rules.standing.tallies(pos)[0]
 
 
 def test_rule_1_aces_begin_the_foundations_and_build_up_in_suit():

@@ -367,7 +367,7 @@ def position_json(game: Game, reveal: bool = False, said: list[str] | None = Non
         "status": status.value, "reason": why,
         "legal_moves": sum(1 for _ in rules.legal_moves(pos)), "piles": piles,
         "digest": pos.digest(), "said": said or [], "events": events or [],
-        "counters": rules.counters(pos), "left": rules.tallies(pos),
+        "counters": rules.standing.counters(pos), "left": rules.standing.tallies(pos),
     }
     if reveal:
         doc["position"] = pos.to_json()

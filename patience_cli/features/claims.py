@@ -148,7 +148,7 @@ class FoundationsFirst(Feature):
         """The foundations a card must go to now, or None where none claims."""
         if self.starts:
             return self._vacant(pos) if self._start_open(pos) else None
-        return self.rules.foundations if self.rules.foundation_move_open(pos) else None
+        return self.rules.foundations if self.rules.standing.foundation_move_open(pos) else None
 
     def only_moves(self, pos: Position) -> Iterator[Move] | None:
         rules = self.rules

@@ -155,7 +155,7 @@ class GameRule(Feature):
     # ------------------------------------------------------------ the status
     def has_move(self, pos: Position) -> bool:
         """Hook (status): whether any move is open, the game over or not."""
-        return self.rules.any_move(pos)
+        return self.rules.standing.any_move(pos)
 
     def goal_reached(self, pos: Position) -> bool:
         """Hook (status): whether the game is won now where the book's goal is
@@ -165,17 +165,17 @@ class GameRule(Feature):
 
     def lost_reason(self, pos: Position) -> str:
         """Hook (status): why the game is lost, when no move is open."""
-        return self.rules.no_move_words(pos)
+        return self.rules.standing.no_move_words(pos)
 
     def won_reason(self, pos: Position) -> str:
         """Hook (words): how the game came out, said when it is won."""
-        return self.rules.all_home_words(pos)
+        return self.rules.standing.all_home_words(pos)
 
     def tallies(self, pos: Position) -> list[str]:
         """Hook (words): what the board's status line says beside the moves:
         what is left of the counted rules (redeals, new deals, graces), and
         in a game for two, whose turn it is."""
-        return self.rules.feature_tallies(pos)
+        return self.rules.standing.feature_tallies(pos)
 
     # ------------------------------------------------------------ the solver
     def forced_move(self, pos: Position) -> Move | None:

@@ -64,7 +64,7 @@ class Grace(Feature):
         if self.before_start and not self._cannot_begin(pos):
             return  # only while the game cannot even begin (the Fifteen)
         if self.once_dealt and (rules.stock is not None and pos.piles[rules.stock]
-                                or rules.foundation_move_open(pos)):
+                                or rules.standing.foundation_move_open(pos)):
             return  # only at the end, once the pack is out and no free card can go up
         used = pos.get("grace_ranks", ())
         for group in self.groups:
@@ -117,7 +117,7 @@ class Grace(Feature):
         seen, frontier = {pos}, [pos]
         while frontier:
             here = frontier.pop()
-            if rules.foundation_move_open(here):
+            if rules.standing.foundation_move_open(here):
                 return True
             for move in rules.open_moves(here):
                 if move.kind is MoveKind.MOVE and move.src in tableau and move.dst in tableau:

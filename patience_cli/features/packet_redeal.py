@@ -43,7 +43,7 @@ class PacketRedeal(DealStep):
         if self.next_packet(pos) is None:
             return (f"every {self.rules.specs[self.packets[0]].name.lower()} has been re-dealt: "
                     "there is no more")
-        if self.rules.foundation_move_open(pos):
+        if self.rules.standing.foundation_move_open(pos):
             return ("a card can still be played: the packets are re-dealt only when no card "
                     "can be")
         return None

@@ -118,7 +118,7 @@ class Talon(DealStep):
             dead = self._dead = self._dead_talon()
         if not dead or self.used(pos) < self.redeals or not pos.piles[self.talon]:
             return moves
-        homes = self.rules._home_ranks  # type: ignore[attr-defined]
+        homes = self.rules.standing.home_ranks
         return [] if any(c.rank in homes for c in pos.piles[self.talon]) else moves
 
     def _dead_talon(self) -> bool:

@@ -102,7 +102,7 @@ class Travellers(DealStep):
 
     # ------------------------------------------------------------ the step
     def deal_reason(self, pos: Position) -> str | None:
-        if self.until_playable and self.rules.foundation_move_open(pos):
+        if self.until_playable and self.rules.standing.foundation_move_open(pos):
             return ("a card can be played to a foundation: the next card travels only when "
                     "none can")
         src = self._source(pos)

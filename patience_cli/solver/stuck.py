@@ -109,7 +109,7 @@ class Held:
         # never held: cards an empty pile takes, and cards of a rank no foundation takes
         # (the game is won without them: Anna's queens)
         self.free: set[tuple[int, Suit]] = set()
-        home_ranks = rules._home_ranks
+        home_ranks = rules.standing.home_ranks
         for rank in range(1, 14):
             for suit in _SUITS:
                 card = (rank, suit)
