@@ -1,15 +1,16 @@
 """Advice for ``auto`` and the solver: moves that can never hurt, moves the
 rules force, and positions alike under the rules.
 
-Part of :class:`patience_cli.engine.Rules` (a mixin).  Nothing here changes
-what is legal: it says which legal moves need not be tried.
+A part of :class:`patience_cli.engine.Rules` (``rules.advice``), asking the
+engine only what :class:`AdvisedRules` names.  Nothing here changes what is
+legal: it says which legal moves need not be tried.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from .cards import Card, codes, ranks
 from .features.feature import Feature
@@ -30,18 +31,42 @@ class SafeRule(NamedTuple):
     wide: bool
 
 
-class Advice:
-    """Safe moves, forced moves and symmetry (a part of ``Rules``)."""
+if TYPE_CHECKING:
+    from .features.game_rule import GameRule
+
+
+class AdvisedRules(Protocol):
+    """What the advice asks of the engine."""
 
     layout: Layout
     specs: tuple[PileSpec, ...]
     foundations: tuple[int, ...]
     tableau: tuple[int, ...]
+    sources: tuple[int, ...]
     group_piles: dict[str, tuple[int, ...]]
     features: tuple[Feature, ...]
     has_deal_step: bool
-    open_routes: bool
-    _onto_suits: dict[str, frozenset[str] | None]
+    game: GameRule
+
+    @property
+    def open_routes(self) -> bool: ...
+    def answering(self, point: str) -> tuple[Feature, ...]: ...
+    def is_legal(self, pos: Position, move: Move) -> bool: ...
+    def legal_moves(self, pos: Position) -> Iterator[Move]: ...
+    def moving_card(self, pos: Position, move: Move) -> Card: ...
+    def fits(self, pos: Position, card: Card, dst: int) -> bool: ...
+
+
+class Advice:
+    """Safe moves, forced moves and symmetry (``rules.advice``)."""
+
+    def __init__(self, rules: AdvisedRules) -> None:
+        self.rules = rules
+        self.layout, self.specs, self.features = rules.layout, rules.specs, rules.features
+        self.foundations, self.tableau = rules.foundations, rules.tableau
+        self.group_piles = rules.group_piles
+        self._forcers = rules.answering("forced")
+        self._onto_suits: dict[str, frozenset[str] | None] = {}  # see _suits_onto
 
     def plain_moves(self) -> bool:
         """Whether a move changes nothing but the two piles it names: no module
@@ -52,24 +77,24 @@ class Advice:
 
     @functools.cached_property
     def _plain_moves(self) -> bool:
-        return self.layout.rules == "standard" and self.open_routes \
+        return self.layout.rules == "standard" and self.rules.open_routes \
             and all(f.plain for f in self.features)
 
     def forced_move(self, pos: Position) -> Move | None:
         """The move the rules force now, if any (``auto`` plays these), as
         the game's rule says (by default :meth:`rule_forced_move`)."""
-        return self.game.forced_move(pos)  # type: ignore[attr-defined]
+        return self.rules.game.forced_move(pos)
 
     def rule_forced_move(self, pos: Position) -> Move | None:
         """The move the layout's rules force now, if any: by
         default the deal, in a game where the player never moves a card (no
         pile is played from: Robert's cards go up or aside as they are turned),
         or the move a rule feature forces (a pair that must go out)."""
-        for f in self._forcers:  # type: ignore[attr-defined]
+        for f in self._forcers:
             move = f.forced(pos)
             if move is not None:
                 return move
-        if not self.sources and self.has_deal_step and self.is_legal(pos, DEAL):  # type: ignore[attr-defined]
+        if not self.rules.sources and self.rules.has_deal_step and self.rules.is_legal(pos, DEAL):
             return DEAL
         return None
 
@@ -94,14 +119,14 @@ class Advice:
         if not self._safety_known():
             return None  # builds this rule of thumb does not cover: nothing is called safe
         tops: dict[str, list[int]] | None = None  # each suit's foundations' top ranks
-        for move in (self.legal_moves(pos) if moves is None else moves):
+        for move in (self.rules.legal_moves(pos) if moves is None else moves):
             if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
             if tops is None:
                 tops = self._foundation_tops(pos)
             if move.src in self._refilled:
                 continue  # its place must take another card: the pack's comes sooner
-            card = self.moving_card(pos, move)
+            card = self.rules.moving_card(pos, move)
             if not self._safe(card, tops):
                 continue
             if self._twins and self._twin_in_play(pos, card, move):
@@ -109,7 +134,7 @@ class Advice:
             # where a card could go up on piles that are not alike (an ascending
             # and a descending foundation of its suit), the choice matters
             homes = {(self.specs[f].build, pos.piles[f][-1].rank if pos.piles[f] else None)
-                     for f in self.foundations if self.fits(pos, card, f)}
+                     for f in self.foundations if self.rules.fits(pos, card, f)}
             if len(homes) == 1:
                 return move
         return None
@@ -118,12 +143,12 @@ class Advice:
         """Why no card that could go up now is called safe, to the player
         (``auto --foundations`` then plays none), or None where no card can
         go up now or one is safe."""
-        ups = [m for m in self.legal_moves(pos)  # type: ignore[attr-defined]
+        ups = [m for m in self.rules.legal_moves(pos)
                if m.kind == "move" and self.specs[m.dst].role is Role.FOUNDATION]
         if not ups or self.safe_foundation_move(pos, ups) is not None:
             return None
         move = ups[0]
-        card = self.moving_card(pos, move)
+        card = self.rules.moving_card(pos, move)
         if not self._safety:
             why = "this game's builds are beyond the rule that calls a card safe"
         elif self._reads_cards_left:
@@ -149,7 +174,7 @@ class Advice:
         (:meth:`_suits_onto`), whether a card's twin may take its place, and
         whether the wider clause (two ranks lower home) applies."""
         return SafeRule(self._safety_known(), {s: self._suits_onto(s) for s in "cdhs"},
-                        self._twins, not self.has_deal_step and self.plain_moves())
+                        self._twins, not self.rules.has_deal_step and self.plain_moves())
 
     @functools.cached_property
     def _twins(self) -> bool:
@@ -185,7 +210,7 @@ class Advice:
         if others <= 0:
             return False
         waiting = sum(1 for f in self.foundations
-                      if f != move.dst and self.fits(pos, card, f))
+                      if f != move.dst and self.rules.fits(pos, card, f))
         if build is not None and build.sequence is not None and suit in ("any", "same"):
             # its own places after this one that take the rank again wait too
             # (the Dial No. 2's centre: K K K ..., any suit)
@@ -253,7 +278,7 @@ class Advice:
         # ever be laid on it: every card of the rank below it that could is home
         # (only where a move changes nothing but its two piles and nothing is
         # dealt or gathered, which the card's going up early would change)
-        if self.has_deal_step or not self.plain_moves() \
+        if self.rules.has_deal_step or not self.plain_moves() \
                 or not self._rank_home(onto, card.rank - 2, tops):
             return False
         below: set[str] = set()
@@ -312,7 +337,7 @@ class Advice:
         """For the solver (:mod:`patience_cli.solver`): the legal moves in
         the order to try them, best first, as the game's rule orders them (by
         default :meth:`ordered_moves`)."""
-        return self.game.solver_moves(pos, moves)  # type: ignore[attr-defined]
+        return self.rules.game.solver_moves(pos, moves)
 
     def ordered_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
         """The legal moves in the order to try them, best first; moves that
@@ -331,7 +356,7 @@ class Advice:
     def solver_key(self, pos: Position) -> Any:
         """For the solver: what it remembers a position by, as the game's rule
         says (by default :meth:`position_key`)."""
-        return self.game.solver_key(pos)  # type: ignore[attr-defined]
+        return self.rules.game.solver_key(pos)
 
     def position_key(self, pos: Position) -> Any:
         """What the solver remembers a position by, so that positions alike

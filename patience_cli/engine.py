@@ -62,7 +62,7 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, QuickLook, Advice):
+class Rules(Building, QuickLook):
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
 
@@ -114,7 +114,6 @@ class Rules(Building, QuickLook, Advice):
         self._narrow_targets, self._adds = at("narrow_targets"), at("moves")
         self._owners, self._deal_blocks = at("owns"), at("blocks_deal")
         self._verdicts, self._after = at("verdict"), at("after_move")
-        self._forcers = at("forced")
         self._winners, self._appliers = at("won"), at("apply_own")
         self._settlers, self._routers = at("settle"), \
             tuple(f for f in self.features if f.restricts_routes)
@@ -136,11 +135,11 @@ class Rules(Building, QuickLook, Advice):
         self._bare = not any(game.overrides(h) for h in ("play_own", "record", "settle")) \
             and not self._after and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
-        self._onto_suits: dict[str, frozenset[str] | None] = {}  # see Advice._suits_onto
         #: the parts the engine is made of, each asking it only what it needs
         self.words = Wording(self)
         self.refusals = Refusals(self)
         self.standing = Standing(self)
+        self.advice = Advice(self)
 
     @property
     def open_routes(self) -> bool:
@@ -375,10 +374,10 @@ class Rules(Building, QuickLook, Advice):
         """Each pile's kind of vacancy, for the move generator (and a rule
         feature offering a card to a vacancy) to list one empty pile of each:
         its layout group, or, for piles alike across
-        groups (:meth:`alike_groups`: Napoleon's Square's packets on three
+        groups (:meth:`Advice.alike_groups`: Napoleon's Square's packets on three
         sides), their class of piles alike."""
         kind: list[str | tuple[int, ...]] = [spec.group for spec in self.specs]
-        for group in self.alike_groups():
+        for group in self.advice.alike_groups():
             if len({self.specs[i].group for i in group}) > 1:
                 for i in group:
                     kind[i] = group

@@ -312,7 +312,7 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
     if status is Status.LOST:
         return [f"Lost after {made}: {why}." + score]
     nxt = f"{legal} legal move{'s' if legal != 1 else ''}"
-    forced = rules.forced_move(pos)
+    forced = rules.advice.forced_move(pos)
     hint = ""
     if forced is not None:
         hint = (f"; the rules force: {rules.words.describe(pos, forced, ascii)} "

@@ -155,7 +155,7 @@ def played_out(game_id: str, seed: int, limit: int = 20_000):
 
     game = Game.new(game_id, seed=seed)
     for _ in range(limit):
-        move = game.rules.forced_move(game.position)
+        move = game.rules.advice.forced_move(game.position)
         if move is None:
             break
         game.play(move)

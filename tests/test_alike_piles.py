@@ -18,7 +18,7 @@ from patience_cli.position import Move, MoveKind
 def refilled_alike(rules):
     """The alike groups that are refilled or refilled from."""
     sources = {g for p in rules.specs if p.refill for g in p.refill.sources}
-    return [g for g in rules.alike_groups()
+    return [g for g in rules.advice.alike_groups()
             if any(rules.specs[i].refill or rules.specs[i].group in sources for i in g)]
 
 
@@ -36,7 +36,7 @@ def covered(rules):
 # (the Zodiac's foundations, its only alike piles, take no card before every
 # card of the pack is placed: random play never gets there)
 ALIKE = [(g, v) for g, v in ALL_ROWS if g != "zodiac"
-         and rules_of(g, v).alike_groups()
+         and rules_of(g, v).advice.alike_groups()
          and not covered(rules_of(g, v))]
 
 RESERVE = [{"group": "reserve", "name": "Reserve", "role": "tableau", "count": 3,
@@ -49,7 +49,7 @@ def alike(refill, reserve_build=None):
     as the layout groups its piles come from."""
     reserve = [{**RESERVE[0], "build": reserve_build}] if reserve_build else RESERVE
     rules = made_up(piles={1: {"refill": refill}} if refill else None, extra_piles=reserve)
-    return {frozenset(rules.specs[i].group for i in g) for g in rules.alike_groups()}
+    return {frozenset(rules.specs[i].group for i in g) for g in rules.advice.alike_groups()}
 
 
 ROW, RESERVE_, HOME = frozenset({"row"}), frozenset({"reserve"}), frozenset({"foundation"})
@@ -67,7 +67,7 @@ def test_piles_refilled_a_card_at_a_time_stay_alike_where_no_rule_reads_their_pl
     assert alike({"from": ["reserve"], "same_place": True}) == {HOME}
     assert alike({"from": ["reserve"], "size": 2}) == {HOME}
     assert alike({"from": ["reserve"], "size": 2, "count": 2}) == {ROW, RESERVE_, HOME}
-    assert rules_of("fourteenth").alike_groups() == ()
+    assert rules_of("fourteenth").advice.alike_groups() == ()
     assert {("red-and-black", None), ("square", None), ("constitution", None),
             ("light-and-shade", "hoffmann"), ("napoleons-square", None)} <= set(REFILLED)
 
@@ -82,7 +82,7 @@ def test_piles_of_two_groups_no_rule_names_are_alike_across_them():
     assert alike(None, {"direction": "up", "suit": "any", "empty": "any"}) == \
         {ROW, RESERVE_, HOME}
     squares = [[rules_of("napoleons-square", v).specs[i].group for i in g]
-               for v in (None, "singles") for g in rules_of("napoleons-square", v).alike_groups()]
+               for v in (None, "singles") for g in rules_of("napoleons-square", v).advice.alike_groups()]
     assert sorted(set(squares[0])) == ["left", "right", "top"] and len(squares[0]) == 12
     assert squares[2] == squares[0]
 
@@ -106,13 +106,13 @@ def plays_alike(rules, pos, a, b):
     the first's moves lead to); gives *pos*'s moves and whether the swap
     changed anything."""
     other, to = swapped(pos, a, b), {a: b, b: a}
-    assert rules.solver_key(other) == rules.solver_key(pos)
+    assert rules.advice.solver_key(other) == rules.advice.solver_key(pos)
     assert rules.status(other)[0] == rules.status(pos)[0]
     moves = list(rules.open_moves(pos))
-    after = {rules.solver_key(rules.apply(pos, m)) for m in moves}
-    assert {rules.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} == after
+    after = {rules.advice.solver_key(rules.apply(pos, m)) for m in moves}
+    assert {rules.advice.solver_key(rules.apply(other, m)) for m in rules.open_moves(other)} == after
     for m in moves:  # (the same move, its piles swapped, where the rules list it)
-        assert rules.solver_key(rules.apply(other, mapped(m, to))) in after
+        assert rules.advice.solver_key(rules.apply(other, mapped(m, to))) in after
     return moves, other.piles != pos.piles
 
 
@@ -134,7 +134,7 @@ def test_two_alike_piles_swapped_are_one_position_and_play_alike(game_id, varian
         game = Game.new(game_id, variant, seed=seed)
         rules, pos = game.rules, game.position
         for _ in range(60):
-            a, b = rnd.sample(rnd.choice(rules.alike_groups_at(pos)), 2)
+            a, b = rnd.sample(rnd.choice(rules.advice.alike_groups_at(pos)), 2)
             moves, differed = plays_alike(rules, pos, a, b)
             checked += differed
             if not moves:
@@ -160,13 +160,13 @@ def test_piles_alike_once_the_rule_that_reads_their_places_stops(game_id, varian
     game = Game.new(game_id, variant, seed=3)
     rules, pos = game.rules, game.position
     stock = next(i for i, p in enumerate(rules.specs) if p.role is Role.STOCK)
-    before = set(rules.alike_groups_at(pos))
+    before = set(rules.advice.alike_groups_at(pos))
     while pos.piles[stock]:   # the pack dealt out, every card that can go up sent up
-        assert set(rules.alike_groups_at(pos)) == before
+        assert set(rules.advice.alike_groups_at(pos)) == before
         moves = list(rules.open_moves(pos))
         ups = [m for m in moves if m.dst in rules.foundations]
         pos = rules.apply(pos, ups[0] if ups else next(m for m in moves if m.kind is MoveKind.DEAL))
-    later = [g for g in rules.alike_groups_at(pos) if g not in before]
+    later = [g for g in rules.advice.alike_groups_at(pos) if g not in before]
     assert later
     checked = 0
     for _ in range(40):

@@ -180,8 +180,8 @@ def test_robert_a_king_takes_only_a_queen_unless_the_pile_turns_the_corner():
     deck = SUIT_RUNS                                  # A♠ ... K♠ A♥ ... K♥ A♦ ... K♣
     for variant, won in ((None, False), ("turning", True)):
         game = robert(deck, variant)
-        while game.rules.forced_move(game.position) is not None:   # what 'auto' plays
-            game.play(game.rules.forced_move(game.position))
+        while game.rules.advice.forced_move(game.position) is not None:   # what 'auto' plays
+            game.play(game.rules.advice.forced_move(game.position))
         assert (game.status()[0] is Status.WON) is won, variant
         assert game.legal_moves() == []
     plain = robert(deck)
@@ -193,8 +193,8 @@ def test_robert_a_king_takes_only_a_queen_unless_the_pile_turns_the_corner():
 
 def test_robert_the_waste_heap_is_dealt_three_times_more_and_no_more():
     game = Game.new(RB, seed=4)
-    while game.rules.forced_move(game.position) is not None:
-        game.play(game.rules.forced_move(game.position))
+    while game.rules.advice.forced_move(game.position) is not None:
+        game.play(game.rules.advice.forced_move(game.position))
     assert game.position.get("redeals") == 3 and game.status()[0] is Status.LOST
     assert "3 redeals are used" in game.rules.deal_reason(game.position)
 

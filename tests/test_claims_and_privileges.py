@@ -371,8 +371,8 @@ def test_no_move_is_called_safe_where_the_choice_of_foundation_matters():
     ups = [m for m in rules.legal_moves(pos) if m.dst in (pile_index(rules, P_ACE),
                                                            pile_index(rules, P_KING))]
     assert len(ups) == 2
-    assert rules.safe_foundation_move(pos) is None
-    assert len([m for m in rules.solver_moves(pos, list(rules.legal_moves(pos)))
+    assert rules.advice.safe_foundation_move(pos) is None
+    assert len([m for m in rules.advice.solver_moves(pos, list(rules.legal_moves(pos)))
                 if m in ups]) == 2
 
 

@@ -110,7 +110,7 @@ def test_talkative_a_card_thrown_out_forgets_the_deals_before():
 
 def test_the_deal_is_forced_and_auto_plays_the_game_out():
     rules, pos = talkative("9c 3d", call=0, begun=(0,))
-    assert rules.forced_move(pos) == DEAL
+    assert rules.advice.forced_move(pos) == DEAL
     assert list(rules.legal_moves(pos)) == [DEAL]
     holds_to_its_words(rules, pos)
     for game_id in ("talkative", "harvest"):

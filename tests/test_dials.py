@@ -128,11 +128,11 @@ def test_dial2_a_king_is_safe_to_send_to_the_centre_whatever_kings_are_left():
     # have a place there, so sending one up is never a choice
     rules, pos = dial2({CENTRE: "Kd", WASTE: "Ks"}, stock="Kh Kc 9s")
     up = move_between(rules, WASTE, CENTRE)
-    assert rules.safe_foundation_move(pos, [up]) == up
+    assert rules.advice.safe_foundation_move(pos, [up]) == up
     # a card its twin could take the place of, with no other hour waiting, is a choice
     rules, pos = dial2({WASTE: "7c"}, stock="7c 9s")
     up = move_between(rules, WASTE, 1)
-    assert rules.is_legal(pos, up) and rules.safe_foundation_move(pos, [up]) is None
+    assert rules.is_legal(pos, up) and rules.advice.safe_foundation_move(pos, [up]) is None
 
 
 def test_dial2_rule_3_the_waste_top_plays_when_it_fits():

@@ -504,7 +504,7 @@ def test_klondike_the_wider_safe_rule_waits_while_there_is_a_pack_to_deal():
     rules, pos = position(KLONDIKE, piles, down={12: 1})
     six_up = Move("move", 0, rules.layout.by_number(8).index)
     assert rules.has_deal_step and rules.move_reason(pos, six_up) is None
-    assert rules.safe_foundation_move(pos, [six_up]) is None
+    assert rules.advice.safe_foundation_move(pos, [six_up]) is None
 
 
 def test_klondike_a_space_takes_only_a_king_or_a_run_headed_by_one():

@@ -277,7 +277,7 @@ def test_pairs_two_free_cards_making_the_number_go_out_and_singles_alone():
     assert sorted(text_of(rules, after, 8).split()) == ["6s", "7h"]
     assert "the 9♠ and the K♦ make twenty-two, not thirteen" == \
         rules.move_reason(after, move(rules, 1, 3))
-    assert rules.forced_move(pos) == move(rules, 1, 2)                     # nothing to choose
+    assert rules.advice.forced_move(pos) == move(rules, 1, 2)                     # nothing to choose
     assert made_up().feature(Pairs) is None
 
 
@@ -307,7 +307,7 @@ def test_count_a_card_answering_its_call_goes_out_the_rest_to_the_talon_dealt_ag
     assert isinstance(rules.feature(CalledCount), CalledCount)
     assert made_up(extra_piles=[out]).feature(CalledCount) is None
     pos = laid(rules, {6: "2h 5c Ad"}, down={6: 3}, call=0, begun=(0,))
-    assert list(rules.legal_moves(pos)) == [DEAL] and rules.forced_move(pos) == DEAL
+    assert list(rules.legal_moves(pos)) == [DEAL] and rules.advice.forced_move(pos) == DEAL
     holds_to_its_words(rules, pos)
     pos = rules.apply(pos, DEAL)                            # "ace": the A♦ answers
     assert text_of(rules, pos, 8) == "Ad" and pos.get("begun") == ()

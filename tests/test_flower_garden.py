@@ -116,7 +116,7 @@ def test_play_you_are_not_obliged_to_play():
     rules, pos = position("flower-garden", {1: "Ah", 2: "5c", 3: "4d"})
     legal = list(rules.legal_moves(pos))
     assert Move("move", 0, F1) in legal and Move("move", 2, 1) in legal
-    assert rules.forced_move(pos) is None
+    assert rules.advice.forced_move(pos) is None
     assert rules.status(pos)[0] is Status.PLAYING
 
 
@@ -209,11 +209,11 @@ def test_a_card_goes_up_safely_once_nothing_could_ever_need_it():
              9: up_to(4, "d"), 10: up_to(4, "h"), 11: up_to(4, "s")}
     rules, pos = position("flower-garden", piles)
     six_up = Move("move", GARDEN, F1)
-    assert rules.safe_foundation_move(pos, [six_up]) == six_up
+    assert rules.advice.safe_foundation_move(pos, [six_up]) == six_up
     piles.update({10: up_to(3, "h"), 5: "4h"})
     rules, pos = position("flower-garden", piles)
     assert rules.move_reason(pos, six_up) is None             # the 6♣ may still go up
-    assert rules.safe_foundation_move(pos, [six_up]) is None
+    assert rules.advice.safe_foundation_move(pos, [six_up]) is None
     # the 5♦ is safe: the 4♥, all it could hold, may as well go up
-    assert rules.moving_card(pos, rules.safe_foundation_move(pos)) == cards("5d")[0]
+    assert rules.moving_card(pos, rules.advice.safe_foundation_move(pos)) == cards("5d")[0]
 

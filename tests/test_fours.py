@@ -22,7 +22,7 @@ def play_deal(game: Game) -> list[str]:
     made = []
     deal_no = game.position.get("deal")
     while game.status()[0] is Status.PLAYING and game.position.get("deal") == deal_no:
-        move = game.rules.forced_move(game.position)
+        move = game.rules.advice.forced_move(game.position)
         if move == DEAL and not game.position.piles[game.rules.stock]:
             break  # the gathering starts the next deal
         if move != DEAL:
@@ -58,13 +58,13 @@ def test_the_second_row_of_the_second_deal_is_the_books(game):
     play_deal(game)
     game.play(DEAL)
     game.play(DEAL)
-    while (m := game.rules.forced_move(game.position)) != DEAL:
+    while (m := game.rules.advice.forced_move(game.position)) != DEAL:
         game.play(m)
     game.play(DEAL)
     assert [game.position.piles[i][-1].code for i in game.rules.game.packets] == \
         ["Jc", "9s", "Ad", "Jd"]
     made = []
-    while (m := game.rules.forced_move(game.position)) != DEAL:
+    while (m := game.rules.advice.forced_move(game.position)) != DEAL:
         made.append(game.rules.words.describe(game.position, m, ascii=True))
         game.play(m)
     assert [t.split(" from ")[0] for t in made] == ["Jd", "Js"]
@@ -123,7 +123,7 @@ def test_our_reading_four_dealt_together_go_out_at_once(game):
     book's narrative forgets to."""
     for _ in range(4):
         game.play(DEAL)
-        while (m := game.rules.forced_move(game.position)) != DEAL:
+        while (m := game.rules.advice.forced_move(game.position)) != DEAL:
             game.play(m)
     before = len(game.position.piles[game.rules.game.out])
     game.play(DEAL)  # row 5: A♦ K♦ 7♦ Q♠ — the K♦ falls on the three kings
@@ -163,7 +163,7 @@ def test_a_recurring_deal_is_detected():
     for _ in range(200):
         if rules.status(pos)[0] is not Status.PLAYING:
             break
-        pos = rules.apply(pos, rules.forced_move(pos))
+        pos = rules.apply(pos, rules.advice.forced_move(pos))
     status, why = rules.status(pos)
     assert status is Status.LOST and "repeat" in why
 

@@ -313,7 +313,7 @@ def test_olga_a_card_that_could_go_up_may_be_laid_on_the_bed_instead():
     rules, pos = position(OLGA, {1: "7h", 2: "8s", O_FOUND: "Ah", O_STOCK: "Kc"})
     assert refusal(rules, pos, 1, O_FOUND) is None
     assert refusal(rules, pos, 1, 2) is None
-    assert rules.forced_move(pos) is None
+    assert rules.advice.forced_move(pos) is None
 
 
 def test_olga_the_bed_packs_down_in_alternate_colours_nothing_on_a_seven():

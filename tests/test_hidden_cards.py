@@ -78,7 +78,7 @@ def test_rule_4_lost_when_a_king_comes_and_the_reserve_is_used_up():
 
 def test_the_deal_is_forced_and_auto_plays_every_game_out():
     rules, pos = hidden({1: "Ac Ad Ah 6s", 6: "6c 6d 6h 9d"})
-    assert list(rules.legal_moves(pos)) == [DEAL] and rules.forced_move(pos) == DEAL
+    assert list(rules.legal_moves(pos)) == [DEAL] and rules.advice.forced_move(pos) == DEAL
     holds_to_its_words(rules, pos)
     for seed in (1, 2, 3, 4):
         game = played_out(GAME, seed, limit=60)                # 52 cards, each once at most

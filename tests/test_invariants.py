@@ -136,8 +136,8 @@ def test_forced_play_ends(game_id):
     for seed in range(6):
         game = Game.new(game_id, seed=seed)
         for _ in range(MOVE_BOUND):
-            move = game.rules.forced_move(game.position) or \
-                game.rules.safe_foundation_move(game.position)
+            move = game.rules.advice.forced_move(game.position) or \
+                game.rules.advice.safe_foundation_move(game.position)
             if move is None:
                 break
             game.play(move)

@@ -167,7 +167,7 @@ def test_elevens_rule_5_won_when_the_whole_pack_is_removed():
     rules, pos = elevens({n: "" for n in E_PLACES if n != 3} | {3: "Qs"}, stock="",
                          down={E_STOCK: 0})
     assert rules.status(pos)[0] is Status.PLAYING
-    assert rules.forced_move(pos) == move_between(rules, 3, E_OUT)
+    assert rules.advice.forced_move(pos) == move_between(rules, 3, E_OUT)
 
 
 def test_nothing_to_choose_auto_comes_out_exactly_when_the_solver_finds_a_win():
@@ -179,7 +179,7 @@ def test_nothing_to_choose_auto_comes_out_exactly_when_the_solver_finds_a_win():
         for seed in range(1, 16):
             game = Game.new(game_id, seed=seed)
             best = solve(game.rules, game.start, seconds=30, max_states=20_000).result
-            while (move := game.rules.forced_move(game.position)) is not None:
+            while (move := game.rules.advice.forced_move(game.position)) is not None:
                 game.play(move)
             assert (game.status()[0] is Status.WON) == (best == WON), (game_id, seed)
 
@@ -217,7 +217,7 @@ def test_wish_rules_1_2_two_alike_thrown_aside_and_the_cards_below_turned_up():
         assert pile_text(rules, after, n).split()[-1] == top
         assert after.down[i] == len(after.piles[i]) - 1
     assert sorted(pile_text(rules, after, W_OUT).split()) == ["Ac", "Ad"]
-    assert rules.forced_move(pos) is None  # which two aces go decides what comes up: a choice
+    assert rules.advice.forced_move(pos) is None  # which two aces go decides what comes up: a choice
     # a card below the top is not free, though alike
     assert rules.move_reason(pos, move_between(rules, 4, 5)) is not None
 
@@ -298,7 +298,7 @@ def test_nestor_rules_1_2_the_lowest_cards_alike_thrown_out_together():
     assert pile_text(rules, after, 1) == "Kd" and pile_text(rules, after, 2) == ""
     assert refusal(rules, after, 3, 2) == \
         "Column 2 is empty: there is no card to pair with"    # nothing is laid on a place
-    assert rules.forced_move(pos) is None
+    assert rules.advice.forced_move(pos) is None
 
 
 def test_nestor_rule_3_the_reserve_taken_up_one_by_one_when_nothing_pairs():
@@ -350,7 +350,7 @@ def test_covering_rule_1_two_of_a_suit_each_covered_from_the_pack():
     after = rules.apply(pos, move_between(rules, 3, 1))
     # the lower-numbered place first: the pack's top card (the Q♥) on Place 1
     assert [pile_text(rules, after, n) for n in (1, 3)] == ["Js Qh", "5s Kc"]
-    assert rules.forced_move(pos) is None  # which suit is covered first is a choice
+    assert rules.advice.forced_move(pos) is None  # which suit is covered first is a choice
 
 
 def test_covering_rule_2_won_when_the_pack_is_used_up_lost_four_suits():
@@ -390,7 +390,7 @@ def test_juvenile_rules_1_2_two_top_cards_making_fourteen_removed_nothing_refill
     after = rules.apply(pos, move_between(rules, 2, 1))
     assert pile_text(rules, after, 1) == "Kh" and pile_text(rules, after, 2) == ""
     assert not rules.is_legal(after, move_between(rules, 1, 2))  # an empty packet stays so
-    assert rules.forced_move(pos) is None
+    assert rules.advice.forced_move(pos) is None
 
 
 def test_juvenile_rule_3_a_reserve_packet_turned_over_when_nothing_makes_fourteen():

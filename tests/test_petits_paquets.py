@@ -150,9 +150,9 @@ def test_a_won_deal_plays_from_the_shell_to_its_end(run):
 
 def test_auto_makes_the_steps_of_a_chain_and_stops_at_a_choice():
     rules, pos = board({5: "5d Ac 7s"}, aside="5s")
-    assert rules.forced_move(pos) == DEAL                       # nothing plays: the chain runs
+    assert rules.advice.forced_move(pos) == DEAL                       # nothing plays: the chain runs
     pos = rules.apply(rules.apply(pos, DEAL), DEAL)             # until heap 5's A♣ is free
-    assert rules.forced_move(pos) is None                       # a card to play: the player's
+    assert rules.advice.forced_move(pos) is None                       # a card to play: the player's
 
 
 def test_nothing_goes_up_during_the_deal():

@@ -10,7 +10,7 @@ from conftest import ALL_ROWS, rules_of
 from patience_cli.engine import MoveKind
 from patience_cli.game import Game
 
-PUT_OUT = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).put_out]
+PUT_OUT = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).advice.put_out]
 
 
 def test_the_games_that_put_cards_out_of_play():
@@ -54,16 +54,16 @@ def test_the_order_cards_went_out_in_is_read_by_no_rule(game_id, variant):
         game = Game.new(game_id, variant, seed=seed)
         rules, pos = game.rules, game.position
         for _ in range(150):
-            other = shuffled_out(pos, rules.put_out, rnd)
+            other = shuffled_out(pos, rules.advice.put_out, rnd)
             shuffled += other != pos
-            assert rules.solver_key(other) == rules.solver_key(pos)
+            assert rules.advice.solver_key(other) == rules.advice.solver_key(pos)
             moves, others = list(rules.open_moves(pos)), list(rules.open_moves(other))
             assert shape(others) == shape(moves)
             assert rules.status(other)[0] == rules.status(pos)[0]
             for m in moves[:4]:
-                assert rules.solver_key(rules.apply(other, m)) == \
-                    rules.solver_key(rules.apply(pos, m))
-                assert rules.solver_key(rules.apply(pos, m)) != rules.solver_key(pos)
+                assert rules.advice.solver_key(rules.apply(other, m)) == \
+                    rules.advice.solver_key(rules.apply(pos, m))
+                assert rules.advice.solver_key(rules.apply(pos, m)) != rules.advice.solver_key(pos)
             if not moves:
                 break
             cards = [m for m in moves if m.kind is not MoveKind.DEAL]

@@ -69,7 +69,7 @@ def test_rule_4_won_with_the_king_beside_the_queen_lost_when_nothing_more_goes()
 
 def test_the_deal_is_forced_only_when_nothing_can_be_thrown_out():
     rules, pos = row("Qh 4c 5d")
-    assert rules.forced_move(pos) == DEAL
+    assert rules.advice.forced_move(pos) == DEAL
     rules, pos = row("Qh 4c 5h")
-    assert rules.forced_move(pos) is None                     # throw out the 4♣, or deal on
+    assert rules.advice.forced_move(pos) is None                     # throw out the 4♣, or deal on
     assert rules.is_legal(pos, DEAL)                          # rule 3: before or after dealing

@@ -22,7 +22,7 @@ def test_a_card_is_not_called_safe_to_play_up_while_another_could_take_its_place
     rules, pos = position("lady-of-the-manor", {
         1: "Ac 2c 3c 4c", 2: "Ad 2d 3d", **{n: "Ah" for n in range(3, 9)},
         9: "4s 5s", 16: "5h"})
-    assert rules.safe_foundation_move(pos) is None
+    assert rules.advice.safe_foundation_move(pos) is None
     answer = solve(rules, pos, seconds=30)
     assert answer.result == "won"
     first = answer.moves[0]
@@ -36,17 +36,17 @@ def test_the_player_is_told_why_a_card_that_could_go_up_is_not_safe():
     rules, pos = position("lady-of-the-manor", {
         1: "Ac 2c 3c 4c", 2: "Ad 2d 3d", **{n: "Ah" for n in range(3, 9)},
         9: "4s 5s", 16: "5h"})
-    said = rules.unsafe_words(pos)
+    said = rules.advice.unsafe_words(pos)
     assert said.startswith("2 cards could go up (the 5")
     assert "another card could go there in its place" in said
     # Klondike: the three of hearts could go up, but the two of spades or clubs
     # may yet need it
     rules, pos = position("klondike", {8: "Ah 2h", 9: "As", 10: "Ac", 1: "3h"})
-    said = rules.unsafe_words(pos)
+    said = rules.advice.unsafe_words(pos)
     assert said.startswith("the 3♥ could go up") and "a lower card may yet need it" in said
     rules, pos = position("klondike", {8: "Ah 2h", 9: "As 2s", 10: "Ac 2c", 1: "3h"})
-    assert rules.unsafe_words(pos) is None      # safe: auto plays it, and says nothing
-    assert rules.safe_foundation_move(pos) is not None
+    assert rules.advice.unsafe_words(pos) is None      # safe: auto plays it, and says nothing
+    assert rules.advice.safe_foundation_move(pos) is not None
 
 
 def _replayed(rules, start, line):
@@ -69,8 +69,8 @@ def test_no_card_is_safe_to_send_up_where_keeping_it_back_may_change_the_deal():
     while not (ups := [m for m in rules.open_moves(pos) if m.kind == "move"
                        and m.dst in rules.foundations]):
         pos = rules.apply(pos, next(iter(rules.open_moves(pos))))
-    assert rules.safe_foundation_move(pos, ups) is None
-    assert len(rules.solver_moves(pos, list(rules.open_moves(pos)))) > 1
+    assert rules.advice.safe_foundation_move(pos, ups) is None
+    assert len(rules.advice.solver_moves(pos, list(rules.open_moves(pos)))) > 1
     solution = solve(rules, start, seconds=120, max_states=50_000)
     assert solution.result == WON
     assert _replayed(rules, start, solution.moves) is Status.WON
@@ -86,14 +86,14 @@ def test_a_card_whose_place_is_refilled_from_the_pack_is_not_safe_to_send_up():
     places = set(rules.group_piles["pyramid"])
     ups = [m for m in rules.open_moves(start) if m.kind == "move" and m.dst in rules.foundations]
     assert ups and all(m.src in places for m in ups)
-    assert rules.safe_foundation_move(start, ups) is None
+    assert rules.advice.safe_foundation_move(start, ups) is None
     waste = pile_index(rules, 21)   # the same card on the waste heap instead
     piles = list(start.piles)
     piles[waste] += (piles[ups[0].src][-1],)
     piles[ups[0].src] = piles[ups[0].src][:-1]
     pos = start._replace(piles=tuple(piles))
     from_waste = Move("move", waste, ups[0].dst)
-    assert rules.safe_foundation_move(pos, [from_waste]) == from_waste
+    assert rules.advice.safe_foundation_move(pos, [from_waste]) == from_waste
     solution = solve(rules, start, seconds=120, max_states=20_000)
     assert solution.result == WON
     assert _replayed(rules, start, solution.moves) is Status.WON
@@ -112,7 +112,7 @@ def test_which_dealing_steps_say_a_card_kept_back_may_change_what_they_do():
     assert not says("fly", "PlacedRounds") and says("sly", "PlacedRounds")
     assert not says("salic-law", "OntoLatest")
     assert says("indefatigable", "Regather")
-    known = {g: load(g)[1].safe_rule().known
+    known = {g: load(g)[1].advice.safe_rule().known
              for g in ("klondike", "fly", "salic-law", "red-and-black", "sly", "indefatigable")}
     assert known == {"klondike": True, "fly": True, "salic-law": True,
                      "red-and-black": False, "sly": False, "indefatigable": False}

@@ -165,7 +165,7 @@ def test_a_bouquet_card_goes_up_only_with_the_card_after_it():
 def test_the_pruning_and_the_wider_safe_rule_hold_only_where_a_move_touches_two_piles(
         game_id, plain):
     rules = load(game_id)[1]
-    assert rules.plain_moves() is plain
+    assert rules.advice.plain_moves() is plain
     assert Pruning(rules).open is plain
 
 
@@ -348,20 +348,20 @@ def test_a_winning_line_is_given_without_its_detours():
 def test_positions_alike_under_the_rules_are_one_to_the_solver():
     rules, pos = position("flower-garden", {1: "Kc", 2: "9h 3d", 3: "", 7: "Ah 2h"})
     rules, swapped = position("flower-garden", {1: "9h 3d", 2: "", 3: "Kc", 7: "Ah 2h"})
-    assert rules.solver_key(pos) == rules.solver_key(swapped)     # packets alike
+    assert rules.advice.solver_key(pos) == rules.advice.solver_key(swapped)     # packets alike
     rules, other = position("flower-garden", {1: "Kc", 2: "3d 9h", 3: "", 7: "Ah 2h"})
-    assert rules.solver_key(pos) != rules.solver_key(other)
+    assert rules.advice.solver_key(pos) != rules.advice.solver_key(other)
     # the Four Corners' side packets go up only beside their own foundation,
     # in every new deal: its foundations are not alike, nor are its packets
     layout, corners = load("four-corners")
-    assert corners.alike_groups() == ()
+    assert corners.advice.alike_groups() == ()
     # the Sultan's foundations: seven kings that take the ace to the queen of
     # their suit are alike (cards aside), its ace of hearts apart; the two kings
     # of clubs a different height up are one position either way round
     game = Game.new("sultan", "hoffmann", seed=2)
     rules, start = game.rules, game.start
     kings = [f for f in rules.foundations if start.piles[f][0].rank == 13]
-    assert tuple(kings) in rules.alike_groups()
+    assert tuple(kings) in rules.advice.alike_groups()
     clubs = [f for f in kings if start.piles[f][0].suit is Suit.CLUBS]
 
     def higher(f):  # the ace and two of clubs up on foundation f
@@ -369,7 +369,7 @@ def test_positions_alike_under_the_rules_are_one_to_the_solver():
         piles[f] += tuple(cards("Ac 2c"))
         return start._replace(piles=tuple(piles))
     assert higher(clubs[0]) != higher(clubs[1])
-    assert rules.solver_key(higher(clubs[0])) == rules.solver_key(higher(clubs[1]))
+    assert rules.advice.solver_key(higher(clubs[0])) == rules.advice.solver_key(higher(clubs[1]))
 
 
 def test_rows_alike_with_cards_face_down_swapped_about_are_one_position():
@@ -383,10 +383,10 @@ def test_rows_alike_with_cards_face_down_swapped_about_are_one_position():
     piles[2], piles[5] = piles[5], piles[2]
     down[2], down[5] = down[5], down[2]
     swapped = pos._replace(piles=tuple(piles), down=tuple(down))
-    assert swapped != pos and rules.solver_key(swapped) == rules.solver_key(pos)
+    assert swapped != pos and rules.advice.solver_key(swapped) == rules.advice.solver_key(pos)
     down[5] -= 1
-    assert rules.solver_key(pos._replace(piles=tuple(piles), down=tuple(down))) != \
-        rules.solver_key(pos)
+    assert rules.advice.solver_key(pos._replace(piles=tuple(piles), down=tuple(down))) != \
+        rules.advice.solver_key(pos)
 
 
 def test_the_solvers_key_is_a_few_bytes_that_say_every_card_where_it_lies():
@@ -396,19 +396,19 @@ def test_the_solvers_key_is_a_few_bytes_that_say_every_card_where_it_lies():
     changed over or one card fewer face down."""
     game = Game.new("sultan", "hoffmann", seed=2)
     rules, pos = game.rules, game.start
-    key = rules.solver_key(pos)
+    key = rules.advice.solver_key(pos)
     assert isinstance(key, bytes) and len(key) < 2 * len(pos.cards())
     anew = pos._replace(piles=tuple(tuple(list(p)) for p in pos.piles))
-    assert rules.solver_key(anew) == key
+    assert rules.advice.solver_key(anew) == key
     piles = list(pos.piles)
     stock = rules.stock
     top = piles[stock][-1]
     other = next(c for c in piles[stock] if c.suit != top.suit and c.rank == top.rank)
     piles[stock] = piles[stock][:-1] + (other,)
-    assert rules.solver_key(pos._replace(piles=tuple(piles))) != key
+    assert rules.advice.solver_key(pos._replace(piles=tuple(piles))) != key
     down = list(pos.down)
     down[stock] -= 1
-    assert rules.solver_key(pos._replace(down=tuple(down))) != key
+    assert rules.advice.solver_key(pos._replace(down=tuple(down))) != key
 
 
 def test_cards_of_one_rank_from_the_bouquet_lie_alike_in_the_garden():

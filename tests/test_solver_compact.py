@@ -49,7 +49,7 @@ def _agree(tables: Tables, rules, pos) -> list:
     assert [(as_move(m), s) for m, s, _ in ours] == _states(tables, rules, pos, engine)
     assert all((f >= 0) == (rules.specs[as_move(m).dst].role.name == "FOUNDATION")
                for m, _, f in ours if m is not None)
-    chosen = rules.solver_moves(pos, engine)
+    chosen = rules.advice.solver_moves(pos, engine)
     safe = compact.moves(st, safe_alone=True)
     assert [(as_move(m), s) for m, s, _ in safe] == _states(tables, rules, pos, chosen)
     if tables.talon is not None:

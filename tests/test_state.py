@@ -31,7 +31,7 @@ def store(tmp_path) -> Store:
 def a_game(moves: int = 3) -> Game:
     g = Game.new("fours", seed=4)
     for _ in range(moves):
-        g.play(g.rules.forced_move(g.position))
+        g.play(g.rules.advice.forced_move(g.position))
     return g
 
 

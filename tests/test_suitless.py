@@ -13,7 +13,7 @@ from patience_cli.game import Game
 from patience_cli.solver import WON, solve
 from patience_cli.solver.pruning import Pruning
 
-SUITLESS = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).suitless]
+SUITLESS = [(g, v) for g, v in ALL_ROWS if rules_of(g, v).advice.suitless]
 
 
 def test_the_games_where_no_rule_reads_a_suit():
@@ -64,13 +64,13 @@ def test_positions_alike_in_ranks_play_alike(game_id, variant):
         rules, pos = game.rules, game.position
         for _ in range(120):
             other = relabelled(pos, rnd)
-            assert rules.solver_key(other) == rules.solver_key(pos)
+            assert rules.advice.solver_key(other) == rules.advice.solver_key(pos)
             moves, others = list(rules.open_moves(pos)), list(rules.open_moves(other))
             assert shape(others) == shape(moves)
             assert rules.status(other)[0] == rules.status(pos)[0]
             for m, o in list(zip(moves, others))[:4]:
-                assert rules.solver_key(rules.apply(other, o)) == \
-                    rules.solver_key(rules.apply(pos, m))
+                assert rules.advice.solver_key(rules.apply(other, o)) == \
+                    rules.advice.solver_key(rules.apply(pos, m))
             if not moves:
                 break
             cards = [m for m in moves if m.kind is MoveKind.MOVE]

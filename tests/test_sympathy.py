@@ -14,7 +14,7 @@ from patience_cli.layout import load_layout
 
 def play_out(game: Game) -> None:
     while game.status()[0] is Status.PLAYING:
-        game.play(game.rules.forced_move(game.position))
+        game.play(game.rules.advice.forced_move(game.position))
 
 
 @pytest.mark.parametrize("variant,heaps,grace", [(None, 16, 4), ("hoffmann", 16, 4),

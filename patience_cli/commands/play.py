@@ -500,14 +500,14 @@ def auto(
             done: list[str] = []
             events: list[dict[str, Any]] = []
             while len(done) < limit:
-                m = game.rules.forced_move(game.position)
+                m = game.rules.advice.forced_move(game.position)
                 if m is None and foundations:
-                    m = game.rules.safe_foundation_move(game.position)
+                    m = game.rules.advice.safe_foundation_move(game.position)
                 if m is None:
                     break
                 done.append(play_one(game, m, ascii, events))
             lines = [f"  {d}." for d in done] if verbose or as_json else []
-            unsafe = game.rules.unsafe_words(game.position) if foundations else None
+            unsafe = game.rules.advice.unsafe_words(game.position) if foundations else None
             lines.append(f"Auto: {len(done)} move{'s' if len(done) != 1 else ''} made."
                          if done else "Auto: no move is forced now.")
             if unsafe is not None:  # why it stopped with cards that could go up

@@ -180,18 +180,18 @@ class GameRule(Feature):
     # ------------------------------------------------------------ the solver
     def forced_move(self, pos: Position) -> Move | None:
         """Hook: the move the rules force now, if any (``auto`` plays these)."""
-        return self.rules.rule_forced_move(pos)
+        return self.rules.advice.rule_forced_move(pos)
 
     def solver_moves(self, pos: Position, moves: list[Move]) -> list[Move]:
         """Hook for the solver: the legal moves in the order to try them, best
         first; a game may drop moves that can never matter, never all that
         lead to a win."""
-        return self.rules.ordered_moves(pos, moves)
+        return self.rules.advice.ordered_moves(pos, moves)
 
     def solver_key(self, pos: Position) -> Any:
         """Hook for the solver: what it remembers a position by, so that
         positions alike under the rules are searched once."""
-        return self.rules.position_key(pos)
+        return self.rules.advice.position_key(pos)
 
     def solutions(self, pos: Position) -> list[tuple[str, list[Move]]] | None:
         """Hook (solver): a puzzle's every solution from *pos*, each named, with

@@ -120,7 +120,7 @@ class Tables:
             return None
         if not set(rules.sources) <= set(rules.tableau) | ({talon.talon} if talon else set()):
             return None
-        safe = rules.safe_rule()
+        safe = rules.advice.safe_rule()
         for i in rules.tableau:
             s = rules.specs[i]
             plain = rules.plain_builds[i]
@@ -185,10 +185,10 @@ class Tables:
         # rows alike, and empty rows interchangeable: the first empty of each kind
         self.kind = tuple((s.group, s.build) for s in specs)
         self.group = tuple(s.group for s in specs)
-        self.alike_rows = tuple(tuple(row_of[p] for p in g) for g in rules.alike_groups()
+        self.alike_rows = tuple(tuple(row_of[p] for p in g) for g in rules.advice.alike_groups()
                                 if g[0] in row_of)
         self.all_rows_alike = self.alike_rows == (tuple(range(len(self.row_piles))),)
-        self.alike_homes = any(set(g) == set(self.home_piles) for g in rules.alike_groups())
+        self.alike_homes = any(set(g) == set(self.home_piles) for g in rules.advice.alike_groups())
         self.packs = rules.layout.pack_count
         self.safe = safe
         self.onto_suits = tuple(None if safe.onto[s.value] is None else

@@ -68,7 +68,7 @@ class Ranks:
         (the Fairest No. 2's: a line plays a card up wherever one can), no
         game module."""
         placing = rules.layout.play.placing
-        if placing is None or placing.round != 1 or placing.frozen or not rules.suitless \
+        if placing is None or placing.round != 1 or placing.frozen or not rules.advice.suitless \
                 or rules.layout.rules != "standard":
             return False
         if not all(f.provides & {"placing", "placed-safe"} for f in rules.features):

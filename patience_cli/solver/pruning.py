@@ -81,7 +81,7 @@ class Pruning:
                  start: Position | None = None) -> None:
         self.rules = rules
         self.enabled = enabled
-        self.open = enabled and rules.plain_moves()
+        self.open = enabled and rules.advice.plain_moves()
         self.tableau = frozenset(rules.tableau)
         self.foundations = frozenset(rules.foundations)
         held = frozenset(
@@ -94,8 +94,8 @@ class Pruning:
         #: and its group: a card laid on either of two such piles of the same ranks
         #: makes one position to the key (:meth:`_one_of_alike`)
         self.alike_of: dict[int, int] = {
-            i: n for n, group in enumerate(rules.alike_groups()) for i in group
-        } if enabled and rules.suitless else {}
+            i: n for n, group in enumerate(rules.advice.alike_groups()) for i in group
+        } if enabled and rules.advice.suitless else {}
         # every card leaves its pile alone, and the engine lists nothing but card moves
         self.single = self.open and all(rules.specs[i].move == "top" for i in rules.sources) \
             and not rules.has_deal_step
@@ -132,7 +132,7 @@ class Pruning:
         self.plain_sources = None if plain_moves is None else tuple(
             (s, rules.specs[s].several_free, rules.specs[s].available == "all")
             for s in rules.sources)
-        self.key: Callable[[Position], object] = rules.solver_key
+        self.key: Callable[[Position], object] = rules.advice.solver_key
         self.apply: Callable[[Position, Move], Position] = rules.apply
         self.pool: frozenset[Card] = frozenset()
         # (every card face up: none is ever turned down, with nothing dealt in play)
@@ -158,9 +158,9 @@ class Pruning:
             self._ranks_onto: dict[tuple, frozenset[int]] = {}  # see _onto_packet
             self.garden = tuple(sorted(self.tableau))
             # the garden's piles taken in sorted order where the rules treat them alike
-            self.alike = any(set(g) == self.tableau for g in rules.alike_groups())
+            self.alike = any(set(g) == self.tableau for g in rules.advice.alike_groups())
             # and the foundations, which each say what they hold by their top card
-            self.alike_homes = any(set(g) == self.foundations for g in rules.alike_groups())
+            self.alike_homes = any(set(g) == self.foundations for g in rules.advice.alike_groups())
             # the piles other than the garden, the hand and the foundations
             self.others = tuple(i for i in range(len(rules.specs)) if i not in self.tableau
                                 and i not in self.foundations and i != self.hand)
@@ -180,7 +180,7 @@ class Pruning:
         once: put off until then, the heap's top in between is another card of
         its rank, which no rule tells apart)."""
         rules = self.rules
-        if not self.open or start is None or not rules.suitless:
+        if not self.open or start is None or not rules.advice.suitless:
             return frozenset()
         # (a pile the layout gives no build takes no card, but where a feature lays one)
         return frozenset(
@@ -249,7 +249,7 @@ class Pruning:
         final = self.final.get(move.dst)
         card = self.rules.moving_card(pos, move)  # (a heap's move names no card: its top)
         if final is None or card.rank == final or self._last_in_play(move.dst, card) \
-                or self.rules.safe_foundation_move(pos, (move,)) is not None:
+                or self.rules.advice.safe_foundation_move(pos, (move,)) is not None:
             return None
         return move.dst
 
@@ -276,7 +276,7 @@ class Pruning:
             return []
         pooled = bool(self.pool)
         if pending == AFTER_DEAL:
-            moves = self.rules.solver_moves(pos, list(self.rules.open_moves_from(pos, self.talon)))
+            moves = self.rules.advice.solver_moves(pos, list(self.rules.open_moves_from(pos, self.talon)))
         elif pending is not None:
             moves = self._onto_packet(pos, pending) if pooled and pending in self.tableau \
                 else list(self._onto(pos, pending))
@@ -284,7 +284,7 @@ class Pruning:
                 moves[len(moves):] = self._virtual(pos, pending)
         else:
             opened = self.open_moves(pos)
-            moves = self.rules.solver_moves(pos, opened)
+            moves = self.rules.advice.solver_moves(pos, opened)
             if pooled:
                 if len(moves) == 1 and moves is not opened and moves[0].dst in self.foundations \
                         and self._choice_open(pos, self.rules.moving_card(pos, moves[0])):
@@ -449,7 +449,7 @@ class Pruning:
         rank, pool, piles = card.rank, self.pool, pos.piles
         if not any(c.rank == rank and c in pool for t in self.garden for c in piles[t]):
             return False
-        return not self.rules.onto_home(pos, card)
+        return not self.rules.advice.onto_home(pos, card)
 
     def _one_of_each_rank(self, moves: list[Move]) -> list[Move]:
         """*moves* with one card of each rank from the hand to each tableau pile."""

@@ -142,7 +142,7 @@ def proofs_since(rules: Rules) -> int:
     game: :data:`SAFE_NARROWED` where that revision's narrower safe moves
     (:meth:`Rules.safe_moves_narrowed`) differ from the older ones here,
     else 1 (every proof stands)."""
-    return SAFE_NARROWED if rules.safe_moves_narrowed() else 1
+    return SAFE_NARROWED if rules.advice.safe_moves_narrowed() else 1
 
 
 @dataclass
