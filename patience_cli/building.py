@@ -1,11 +1,11 @@
 """Building: whether a card may go on a pile by the pile's build, and why not.
 
-Part of :class:`patience_cli.engine.Rules` (a mixin: the core's building
-rules in a file of their own).  :meth:`Building.fits` is the cheap yes or no
-the move generator asks; :meth:`Building.build_reason` words a refusal; a
-game that words its own build rules (overriding ``build_reason``,
-``empty_reason`` or ``sequence_reason``) is asked through them, unless its
-``own_fits`` answers the yes or no without words.  A pile that
+A part of :class:`patience_cli.engine.Rules` (``rules.building``), asking the
+engine only what :class:`BuiltRules` names.  :meth:`Building.fits` is the
+cheap yes or no the move generator asks; :meth:`Building.build_reason` words
+a refusal; a game that words its own build rules (its rule overriding
+``build_reason``) is asked through them, unless its ``own_fits`` answers the
+yes or no without words.  A pile that
 a rule feature lays cards on by its own rule (a place aside) is answered by
 that feature.  The move generator's quick look before :meth:`Building.fits`
 (the ranks each pile takes now) is :mod:`patience_cli.quick_look`'s.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import PACK_RANKS, RANK_NOUN, Card, parse_card
 from .layout import FIRST, Build, PileSpec, Role, sequence_text
@@ -23,7 +23,21 @@ from .position import Position
 
 if TYPE_CHECKING:
     from .features import Feature
+    from .features.game_rule import GameRule
     from .layout import Layout
+
+
+class BuiltRules(Protocol):
+    """What the building rules ask of the engine."""
+
+    layout: Layout
+    specs: tuple[PileSpec, ...]
+    group_piles: dict[str, tuple[int, ...]]
+    target_groups: tuple[tuple[int, ...], ...]
+    placed_by: dict[int, Feature]
+    game: GameRule
+
+    def providing(self, capability: str) -> Any: ...
 
 
 @functools.cache
@@ -41,26 +55,38 @@ def stepped_order(step: int) -> tuple[int, ...]:
         k += 1
 
 
+def in_sequence(build: Build, card: Card, top: Card) -> bool:
+    """Whether *card* may go on *top* by *build*: the cheap yes or no;
+    :meth:`sequence_reason` words a refusal."""
+    if build.suit == "same" and card.suit != top.suit:
+        return False
+    if build.suit == "alternate" and card.colour == top.colour:
+        return False
+    step = card.rank - top.rank
+    if build.wrap:
+        step = (step + 13) % 13
+        up = step == build.step % 13
+        down = step == (13 - build.step) % 13
+    else:
+        up, down = step == build.step, step == -build.step
+    return (up and build.direction in ("up", "up-or-down")) or \
+        (down and build.direction in ("down", "up-or-down"))
+
+
 class Building:
-    """The build rules of the layout's piles (a part of ``Rules``)."""
+    """The build rules of the layout's piles (``rules.building``)."""
 
-    layout: Layout
-    specs: tuple[PileSpec, ...]
-    group_piles: dict[str, tuple[int, ...]]
-    target_groups: tuple[tuple[int, ...], ...]
-    placed_by: dict[int, Feature]
-
-    def _cleared(self, pos: Position, index: int) -> bool:
-        """Whether a lone king's pile *index* has been cleared down to it
-        (the rule that provides ``cleared`` keeps that)."""
-        rule = self.providing("cleared")  # type: ignore[attr-defined]
-        return rule is not None and rule.cleared(pos, index)
-
-    def _setup_building(self) -> None:
+    def __init__(self, rules: BuiltRules) -> None:
         """Found once: whether the game words its own builds, each pile's
         plain build, and the piles the move generator looks at."""
+        self.rules = rules
+        self.layout, self.specs, self.group_piles = rules.layout, rules.specs, rules.group_piles
+        self.placed_by = rules.placed_by
+        self.game = rules.game
+        #: the rule that keeps which lone kings have been cleared down to themselves
+        self._clearing = rules.providing("cleared")
         #: whether the game words build rules of its own
-        self._worded = self._worded_builds()
+        self.worded = self.game.overrides("build_reason")
         #: each ``step_by`` pile's pile of the card it climbs by (found when first asked)
         self._step_piles: dict[int, int | None] = {}
         #: each (pile, first rank) pair's build as decided by the deal (see :meth:`decided`)
@@ -68,33 +94,33 @@ class Building:
         #: piles whose build the layout says plainly: their fits() is a few
         #: comparisons, set out once here (None: the full rules)
         self._plain: tuple[tuple | None, ...] = tuple(
-            self._plain_build(p, self._worded) for p in self.specs)
+            self._plain_build(p, self.worded) for p in self.specs)
         #: the same as the layout says it, whether or not the game words builds
         #: of its own (for the quick look's :meth:`QuickLook.layout_ranks_taken`)
-        self._layout_plain = tuple(self._plain_build(p, False) for p in self.specs) \
-            if self._worded else self._plain
+        self.layout_plain = tuple(self._plain_build(p, False) for p in self.specs) \
+            if self.worded else self._plain
         #: piles whose build is plain but for a rule that narrows it (``one_way``:
         #: a run keeps its way) or a lone first card that takes any card
         #: (``alone``, the Salic Law's kings): their build without it as a plain
         #: build, for the quick look
-        self._loose_plain = tuple(
-            self._plain_build(p, self._worded, p.build._replace(alone=False, one_way=False))
+        self.loose_plain = tuple(
+            self._plain_build(p, self.worded, p.build._replace(alone=False, one_way=False))
             if p.build is not None and (p.build.alone or p.build.one_way) else None
             for p in self.specs)
         #: piles whose build is plain once the position is known: "sequence"
         #: (a set order of ranks), "decided" (a base or end the deal decides,
         #: or suits all different: plain once the pile has a card), else None
-        self._plain_later: tuple[str | None, ...] = tuple(self._later_kind(p) for p in self.specs)
+        self.plain_later: tuple[str | None, ...] = tuple(self._later_kind(p) for p in self.specs)
         #: each (pile, build as decided)'s plain build, found when first asked
         self._plain_decided: dict[tuple[int, Build], tuple] = {}
-        if not self._worded:
+        if not self.worded:
             # a pile the layout gives no build never takes a card by its rules:
             # the move generator need not look at it (a feature's places may)
-            self._build_targets = tuple(
+            self.build_targets = tuple(
                 tuple(i for i in g if self.specs[i].build is not None or i in self.placed_by)
-                for g in self.target_groups)
+                for g in rules.target_groups)
         else:
-            self._build_targets = self.target_groups
+            self.build_targets = rules.target_groups
 
     @property
     def plain_builds(self) -> tuple[tuple | None, ...]:
@@ -109,8 +135,8 @@ class Building:
         where it is one: as the layout says it, or once the deal or the pile's
         first card has decided it; else None."""
         plain = self._plain[dst]
-        if plain is None and self._plain_later[dst] == "decided":
-            plain = self._plain_now(pos, dst)
+        if plain is None and self.plain_later[dst] == "decided":
+            plain = self.plain_now(pos, dst)
         return plain
 
     def fits(self, pos: Position, card: Card, dst: int) -> bool:
@@ -119,8 +145,8 @@ class Building:
         words its own build rules answers through :meth:`own_fits` (by
         default: through its words)."""
         plain = self._plain[dst]
-        if plain is None and self._plain_later[dst] == "decided":
-            plain = self._plain_now(pos, dst)
+        if plain is None and self.plain_later[dst] == "decided":
+            plain = self.plain_now(pos, dst)
         if plain is not None:
             pile = pos.piles[dst]
             empty, until, suit, steps, wrap = plain
@@ -134,8 +160,8 @@ class Building:
         placer = self.placed_by.get(dst)
         if placer is not None:
             return placer.fits(pos, card, dst)
-        if self._worded:
-            own = self.game.own_fits(pos, card, dst)  # type: ignore[attr-defined]
+        if self.worded:
+            own = self.game.own_fits(pos, card, dst)
             if own is not None:
                 return own
         spec = self.specs[dst]
@@ -196,7 +222,7 @@ class Building:
         """Whether a pile the layout does not build plainly is plain in a
         given position (see ``_plain_later``)."""
         b = spec.build
-        if self._plain[spec.index] is not None or b is None or self._worded or \
+        if self._plain[spec.index] is not None or b is None or self.worded or \
                 spec.index in self.placed_by or spec.role not in (
                     Role.FOUNDATION, Role.TABLEAU, Role.TALON, Role.RESERVE) or \
                 b.base_card is not None or b.step_by is not None or \
@@ -222,15 +248,16 @@ class Building:
         """Whether *card* goes on the way the pile's top two cards go."""
         return (card.rank - pile[-1].rank) == (pile[-1].rank - pile[-2].rank)
 
-    def _worded_builds(self) -> bool:
-        """Whether this game words build rules of its own (then :meth:`fits`
-        asks them)."""
-        return self.game.overrides("build_reason")  # type: ignore[attr-defined]
+    def _cleared(self, pos: Position, index: int) -> bool:
+        """Whether a lone king's pile *index* has been cleared down to it
+        (the rule that provides ``cleared`` keeps that)."""
+        rule = self._clearing
+        return rule is not None and rule.cleared(pos, index)
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Why *card* may not go on pile *dst*, or None if it may (the game's
         rule says: by default :meth:`layout_build_reason`)."""
-        return self.game.build_reason(pos, card, dst)  # type: ignore[attr-defined]
+        return self.game.build_reason(pos, card, dst)
 
     def layout_build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         """Why *card* may not go on pile *dst* by the layout's builds, or None."""
@@ -389,23 +416,7 @@ class Building:
             return card.colour != top.colour
         return True
 
-    @staticmethod
-    def in_sequence(build: Build, card: Card, top: Card) -> bool:
-        """Whether *card* may go on *top* by *build*: the cheap yes or no;
-        :meth:`sequence_reason` words a refusal."""
-        if build.suit == "same" and card.suit != top.suit:
-            return False
-        if build.suit == "alternate" and card.colour == top.colour:
-            return False
-        step = card.rank - top.rank
-        if build.wrap:
-            step = (step + 13) % 13
-            up = step == build.step % 13
-            down = step == (13 - build.step) % 13
-        else:
-            up, down = step == build.step, step == -build.step
-        return (up and build.direction in ("up", "up-or-down")) or \
-            (down and build.direction in ("down", "up-or-down"))
+    in_sequence = staticmethod(in_sequence)
 
     def sequence_reason(self, build: Build, where: str, card: Card, top: Card) -> str | None:
         if self.in_sequence(build, card, top):
@@ -439,7 +450,7 @@ class Building:
             return f"{where} {verb}: the {card} cannot go on the {top}{hint}"
         return None
 
-    def _plain_now(self, pos: Position, dst: int) -> tuple | None:
+    def plain_now(self, pos: Position, dst: int) -> tuple | None:
         """A pile of ``_plain_later`` "decided" as a plain build in *pos*:
         its base or end made real; None while it is empty and takes only a
         suit its group does not hold yet."""

@@ -21,11 +21,11 @@ The core is split by what it answers:
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .advice import Advice
-from .building import Building
+from .building import Building, in_sequence
 from .cards import Card
 from .features import answering, build_features, deal_steps, settled
 from .features.game_rule import HOOKS, GameRule
@@ -62,7 +62,7 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
-class Rules(Building, QuickLook):
+class Rules:
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
 
@@ -131,7 +131,16 @@ class Rules(Building, QuickLook):
         #: its card, and whether runs of cards may leave it
         self._names_card = tuple(p.several_free for p in self.specs)
         self._runs_leave = tuple(p.move != "top" for p in self.specs)
-        self._setup_building()
+        #: the build rules, and the move generator's quick look at them
+        self.building = Building(self)
+        self.look = QuickLook(self, self.building)
+        #: the engine's questions of building, answered by those parts
+        self.fits: Callable[[Position, Card, int], bool] = self.building.fits
+        self.ranks_taken: Callable[[Position, int], frozenset[int] | None] = \
+            self.look.ranks_taken
+        self.ranks_taken_by: Callable[[Position, Sequence[int]],
+                                      list[tuple[int, frozenset[int] | None]]] = \
+            self.look.ranks_taken_by
         self._bare = not any(game.overrides(h) for h in ("play_own", "record", "settle")) \
             and not self._after and not self._settlers and not self._appliers
         #: the last move played with its result, so that its words reuse its events
@@ -259,7 +268,7 @@ class Rules(Building, QuickLook):
             return range(up, up + 1)
         n = 1  # built-run, run-to-vacancy
         while n < up and spec.build is not None and \
-                self.in_sequence(spec.build, cards[-n], cards[-n - 1]):
+                in_sequence(spec.build, cards[-n], cards[-n - 1]):
             n += 1
         return range(1, n + 1)
 
@@ -316,7 +325,7 @@ class Rules(Building, QuickLook):
             tuple(s for s in self.sources if s in only_from)
         for f in self._narrow_sources:
             sources = f.narrow_sources(pos, sources)
-        groups: Sequence[tuple[int, ...]] = self._build_targets
+        groups: Sequence[tuple[int, ...]] = self.building.build_targets
         for f in self._narrow_targets:
             groups = f.narrow_targets(pos, groups)
         free: dict[int, Iterable[Card]] = {}  # each source's cards that may be played, once
@@ -328,16 +337,16 @@ class Rules(Building, QuickLook):
             # nor the places of a game that words its own builds: Hoffmann's
             # Constitution begins each heap from the card above it).
             firsts: dict[tuple, int] = {}
-            kind = self.vacancy_kinds
+            kind, worded = self.vacancy_kinds, self.building.worded
             for d in dst_group:
                 if not pos.piles[d] and d not in self.placed_by:  # each place its own
-                    firsts.setdefault((kind[d], self.specs[d].build, self._worded and d), d)
+                    firsts.setdefault((kind[d], self.specs[d].build, worded and d), d)
             dsts = [d for d in dst_group if pos.piles[d] or d in self.placed_by
-                    or firsts.get((kind[d], self.specs[d].build, self._worded and d)) == d]
+                    or firsts.get((kind[d], self.specs[d].build, worded and d)) == d]
             # the takers of each rank, in order (those that take any rank, or
             # are asked in full, under every rank): a card looks at its own
             by_rank: dict[int, list[tuple]] = {}
-            for taker in self._takers(pos, dsts):
+            for taker in self.look.takers(pos, dsts):
                 for rank in (taker[1] if taker[1] is not None else range(1, 14)):
                     by_rank.setdefault(rank, []).append(taker)
             first_group = dst_group is groups[0]

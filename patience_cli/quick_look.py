@@ -1,7 +1,7 @@
 """The move generator's quick look: the ranks each pile takes now, asked
 before the full rules of :mod:`patience_cli.building` (:meth:`Building.fits`).
 
-Part of :class:`patience_cli.engine.Rules` (a mixin, beside
+A part of :class:`patience_cli.engine.Rules` (``rules.look``, beside
 :class:`~patience_cli.building.Building`, whose plain builds it reads).  For
 each pile the move generator looks at, :meth:`QuickLook._takers` says which
 ranks it takes now (None: any) and what else a card needs (its suit, its
@@ -9,15 +9,15 @@ colour, or the full rules); a card of another rank is not asked at all.  A
 quick look may name more ranks than the rules take, never fewer: the
 invariant tests hold it to :meth:`Building.fits` in every game.  Where the
 rules are not plain, it asks the rule feature that places the cards
-(``Feature.ranks_placed``), or the game that words its own builds
-(:meth:`QuickLook.own_ranks_taken`, which may answer with the layout's own
-quick look, :meth:`QuickLook.layout_ranks_taken`).
+(``Feature.ranks_placed``), or the game that words its own builds (its rule's
+``own_ranks_taken``, which may answer with the layout's own quick look,
+:meth:`QuickLook.layout_ranks_taken`).
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import Card
@@ -25,8 +25,7 @@ from .layout import FIRST, Build, Role
 from .position import Position
 
 if TYPE_CHECKING:
-    from .features import Feature
-    from .layout import PileSpec
+    from .building import Building, BuiltRules
 
 NO_RANKS: frozenset[int] = frozenset()
 
@@ -52,19 +51,15 @@ def _one_rank(rank: int) -> frozenset[int]:
 
 
 class QuickLook:
-    """The quick look, for :class:`~patience_cli.engine.Rules` (what it
-    reads of :class:`~patience_cli.building.Building`'s is named here)."""
+    """The quick look (``rules.look``), reading *building*'s plain builds."""
 
-    specs: tuple[PileSpec, ...]
-    placed_by: dict[int, Feature]
-    _worded: bool
-    _plain: tuple[tuple | None, ...]
-    _plain_later: tuple[str | None, ...]
-    _layout_plain: tuple[tuple | None, ...]
-    _loose_plain: tuple[tuple | None, ...]
-    _plain_now: Callable[[Position, int], tuple | None]
-    decided: Callable[[Position, PileSpec], Build]
-    step_order: Callable[[Position, PileSpec], tuple[int, ...]]
+    def __init__(self, rules: BuiltRules, building: Building) -> None:
+        self.specs, self.placed_by, self.game = rules.specs, rules.placed_by, rules.game
+        self._worded = building.worded
+        self._plain, self._plain_later = building.plain_builds, building.plain_later
+        self._layout_plain, self._loose_plain = building.layout_plain, building.loose_plain
+        self._plain_now = building.plain_now
+        self.building = building
 
     def layout_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """The ranks pile *dst*'s build as the layout says it takes now, for a
@@ -76,7 +71,7 @@ class QuickLook:
         plain = self._layout_plain[dst]
         return None if plain is None else _plain_ranks(plain, pos.piles[dst])
 
-    def _takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
+    def takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
         """What each pile of *dsts* takes now, for the move generator:
         ``(pile, ranks, how, like)``, where *ranks* are the ranks it takes
         (None: any), and *how* says what else a card needs: None nothing
@@ -103,7 +98,7 @@ class QuickLook:
                         out.append((dst, ranks, "fits", None))
                     continue
                 if self._worded:  # the game's own quick look, where it gives one
-                    ranks = self.game.own_ranks_taken(pos, dst)  # type: ignore[attr-defined]
+                    ranks = self.game.own_ranks_taken(pos, dst)
                     if ranks is not None:
                         if ranks:
                             out.append((dst, ranks, "fits", None))
@@ -111,7 +106,7 @@ class QuickLook:
                 later = self._plain_later[dst]
                 build = self.specs[dst].build
                 if build is not None and build.step_by is not None and not self._worded:
-                    order = self.step_order(pos, self.specs[dst])  # (climbing by a card's rank)
+                    order = self.building.step_order(pos, self.specs[dst])  # (climbing by a card's rank)
                     if len(pile) < len(order):
                         out.append((dst, _one_rank(order[len(pile)]), "fits", None))
                     continue
@@ -154,7 +149,7 @@ class QuickLook:
         if spec.role is not Role.FOUNDATION and build.empty != "base":
             return None
         if build.base == FIRST:
-            build = self.decided(pos, spec)
+            build = self.building.decided(pos, spec)
         return _one_rank(build.base) if build.base else None
 
     @staticmethod
@@ -176,7 +171,7 @@ class QuickLook:
         :meth:`fits`: an empty set where it takes none, None where any rank
         may do (an empty pile that takes any card, or a pile whose rules say
         more than a rank)."""
-        takers = self._takers(pos, [dst])
+        takers = self.takers(pos, [dst])
         return takers[0][1] if takers else frozenset()
 
     def ranks_taken_by(self, pos: Position,
@@ -184,4 +179,4 @@ class QuickLook:
         """:meth:`ranks_taken` for several piles at once: each pile of *dsts*
         that takes a card now, in their order, with the ranks it takes (None:
         any); the piles that take none are left out."""
-        return [(taker[0], taker[1]) for taker in self._takers(pos, list(dsts))]
+        return [(taker[0], taker[1]) for taker in self.takers(pos, list(dsts))]

@@ -16,6 +16,7 @@ from .layout import PileSpec, Role
 from .position import DEAL, Move, MoveKind, Position, Refusal, Status
 
 if TYPE_CHECKING:
+    from .building import Building
     from .features import Feature
     from .features.game_rule import GameRule
 
@@ -28,6 +29,7 @@ class RefusingRules(Protocol):
     placed_by: dict[int, Feature]
     has_deal_step: bool
     game: GameRule
+    building: Building
 
     def status(self, pos: Position) -> tuple[Status, str]: ...
     def is_legal(self, pos: Position, move: Move) -> bool: ...
@@ -35,7 +37,6 @@ class RefusingRules(Protocol):
     def run_lengths(self, pos: Position, index: int) -> range: ...
     def one_card_leaves(self, pos: Position, src: int) -> bool: ...
     def deal_reason(self, pos: Position) -> str | None: ...
-    def build_reason(self, pos: Position, card: Card, dst: int) -> str | None: ...
 
 
 class Refusals:
@@ -163,7 +164,7 @@ class Refusals:
             refilled = ("refill:" + dst.group, "refill") \
                 if dst.refill is not None and not pos.piles[move.dst] else ()
             return route, (*refilled, *_about(router, dst.group, src.group), *placing)
-        return self.rules.build_reason(pos, card, move.dst), placing
+        return self.rules.building.build_reason(pos, card, move.dst), placing
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
         """Why a card of pile *src* may not go to pile *dst* at all, whatever it
@@ -205,7 +206,7 @@ class Refusals:
                     "card at a time")
         base = pos.piles[move.src][-move.count]  # type: ignore[index]
         return self.route_reason(pos, move.src, move.dst, base) or \
-            self.rules.build_reason(pos, base, move.dst)
+            self.rules.building.build_reason(pos, base, move.dst)
 
 
 def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:

@@ -58,7 +58,7 @@ def test_mill_rule_2_no_suit_four_runs_on_the_centre():
     rules, pos = mill({CENTRE: run, 1: "Ah", 2: "2h"})
     assert refusal(rules, pos, 1, CENTRE) is None                  # the second run begins
     rules, pos = position(MILL, {CENTRE: " ".join([run] * 4)})
-    assert "complete" in rules.build_reason(pos, cards("Ah")[0], pile_index(rules, CENTRE))
+    assert "complete" in rules.building.build_reason(pos, cards("Ah")[0], pile_index(rules, CENTRE))
 
 
 def test_mill_kings_build_down_regardless_of_suit_and_wings_take_nothing():

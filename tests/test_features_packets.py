@@ -51,10 +51,10 @@ def test_step_by_a_pile_ends_with_the_king_and_takes_nothing_without_its_key_car
     four = rules.layout.by_number(4).index
     pos = laid(rules, {8: "Ac", 4: "2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc", 1: "Ad"})
     assert not rules.fits(pos, cards("Ad")[0], four)
-    assert "complete" in rules.build_reason(pos, cards("Ad")[0], four)
+    assert "complete" in rules.building.build_reason(pos, cards("Ad")[0], four)
     pos = laid(rules, {1: "2d"})
     assert not rules.fits(pos, cards("2d")[0], four)
-    assert "no card above it" in rules.build_reason(pos, cards("2d")[0], four)
+    assert "no card above it" in rules.building.build_reason(pos, cards("2d")[0], four)
 
 
 def test_step_by_goes_with_no_other_order_and_names_a_group_of_enough_piles():

@@ -351,7 +351,7 @@ def test_olga_a_refusal_never_asks_for_a_card_the_piquet_pack_lacks():
     """Nothing goes on a seven (the pack has no six): the refusal says so,
     not that the seven "needs a six"."""
     rules, pos = position(OLGA, {1: "7s", 2: "Ah", 3: "9s"})
-    words = rules.build_reason(pos, cards("Ah")[0], pile_index(rules, 1))
+    words = rules.building.build_reason(pos, cards("Ah")[0], pile_index(rules, 1))
     assert "nothing goes on a seven" in words and "needs a six" not in words
-    words = rules.build_reason(pos, cards("7d")[0], pile_index(rules, 3))
+    words = rules.building.build_reason(pos, cards("7d")[0], pile_index(rules, 3))
     assert "it needs an eight" in words

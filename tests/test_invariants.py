@@ -328,7 +328,7 @@ def test_a_games_own_build_check_agrees_with_its_words(game_id):
                 ranks = rules.ranks_taken(pos, dst)
                 for card in pack:
                     fits = rules.fits(pos, card, dst)
-                    assert fits == (rules.build_reason(pos, card, dst) is None), \
+                    assert fits == (rules.building.build_reason(pos, card, dst) is None), \
                         (game_id, card, dst)
                     assert not fits or ranks is None or card.rank in ranks, (game_id, card, dst)
             legal = game.legal_moves()

@@ -117,7 +117,7 @@ def test_a_foundation_base_decided_by_the_first_card_laid():
     assert "takes only a seven" in rules.move_reason(pos, Move("move", 1, f2))
     assert rules.is_legal(pos, Move("move", 2, f1))              # K then A then ... 6: the end
     full = rules.apply(pos, Move("move", 2, f1))
-    assert "complete" in rules.build_reason(full, cards("7h")[0], f1)
+    assert "complete" in rules.building.build_reason(full, cards("7h")[0], f1)
     empty = Position(tuple(() if i >= 7 else p for i, p in enumerate(piles)), pos.down)
     assert rules.is_legal(empty, Move("move", 1, f2))            # before any: the first decides
 

@@ -37,7 +37,7 @@ def test_margarethe_rule_2_kings_ten_to_eight_knaves_seven_to_five_queens_four_t
 
 def test_margarethe_a_king_ends_with_the_eight():
     rules, pos = filled(MAR, {M_KING: "Kc 10c 9c 8c", 1: "7c"}, HELPS)
-    assert "complete" in rules.build_reason(pos, cards("7c")[0], pile_index(rules, M_KING))
+    assert "complete" in rules.building.build_reason(pos, cards("7c")[0], pile_index(rules, M_KING))
 
 
 def test_margarethe_rule_3_every_ace_into_one_packet():
@@ -177,7 +177,7 @@ def test_square_rule_2_up_to_the_king_a_second_king_then_down_to_the_ace():
     assert refusal(rules, pos, 1, SQ_F) is None                  # then down
     down = up + " Kh Qh Jh 10h 9h 8h 7h 6h 5h 4h 3h 2h Ah"
     rules, pos = position(SQ, {SQ_F: down})
-    assert "complete" in rules.build_reason(pos, cards("2h")[0], pile_index(rules, SQ_F))
+    assert "complete" in rules.building.build_reason(pos, cards("2h")[0], pile_index(rules, SQ_F))
 
 
 def test_square_rule_3_marriages_up_or_down_in_suit():

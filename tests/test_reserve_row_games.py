@@ -34,8 +34,8 @@ def test_two_rings_sevens_ascend_to_kings_and_sixes_descend_to_aces_in_suit():
     assert refusal(rules, pos, 1, SIX) is not None        # 8 on a six: no
     rules, pos = position(RINGS, {SEVEN: "7h 8h 9h 10h Jh Qh Kh", SIX: "6h 5h 4h 3h 2h Ah"})
     ace, king = pos.piles[pile_index(rules, SIX)][-1], pos.piles[pile_index(rules, SEVEN)][-1]
-    assert "complete" in rules.build_reason(pos, ace, pile_index(rules, SIX))
-    assert "complete" in rules.build_reason(pos, king, pile_index(rules, SEVEN))
+    assert "complete" in rules.building.build_reason(pos, ace, pile_index(rules, SIX))
+    assert "complete" in rules.building.build_reason(pos, king, pile_index(rules, SEVEN))
 
 
 def test_two_rings_nothing_is_placed_on_the_bracelet():
@@ -89,7 +89,7 @@ def test_sultan_kings_take_ace_to_queen_and_the_ace_of_hearts_two_to_queen():
     assert "follows suit" in refusal(rules, pos, 4, S_KING)
     rules, pos = filled(SULTAN, {S_KING: "Kc Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc"}, range(1, 9))
     king = pos.piles[pile_index(rules, 1)][-1]
-    assert "complete" in rules.build_reason(pos, king, pile_index(rules, S_KING))  # queen ends it
+    assert "complete" in rules.building.build_reason(pos, king, pile_index(rules, S_KING))  # queen ends it
 
 
 def test_sultan_the_sultan_takes_no_part():

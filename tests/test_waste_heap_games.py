@@ -197,7 +197,7 @@ def test_qk_kings_build_ace_to_knave_in_suit():
     assert "follows suit" in refusal(rules, pos, Q_WASTE, KING)
     rules, pos = position(QK, {KING: "Kd Ad 2d 3d 4d 5d 6d 7d 8d 9d 10d Jd"})
     from conftest import cards
-    assert "complete" in rules.build_reason(pos, cards("Qd")[0], pile_index(rules, KING))
+    assert "complete" in rules.building.build_reason(pos, cards("Qd")[0], pile_index(rules, KING))
 
 
 def test_qk_queen_heaps_take_waste_cards_down_regardless_of_suit_and_queens_stay():

@@ -68,4 +68,4 @@ class Exchange(Feature):
             return f"the card {rules.specs[src].the_ref} was begun with stays there"
         if not pos.piles[dst]:
             return f"{rules.specs[dst].the_ref} is not begun yet"
-        return rules.build_reason(pos, pile[-1], dst)
+        return rules.building.build_reason(pos, pile[-1], dst)

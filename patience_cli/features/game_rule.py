@@ -88,7 +88,7 @@ class GameRule(Feature):
         """Hook: why *card* may not go on pile *dst*, or None if it may (by
         default the layout's builds say).  A game that words builds of its
         own is asked the cheap yes or no through :meth:`own_fits`."""
-        return self.rules.layout_build_reason(pos, card, dst)
+        return self.rules.building.layout_build_reason(pos, card, dst)
 
     def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
         """Hook (a game that words build rules of its own): whether *card* may

@@ -67,7 +67,7 @@ class CarpetRules(GameRule):
         """:meth:`build_reason` without the words."""
         if dst == self.rules.talon:
             talon = pos.piles[dst]
-            if not talon or not self.rules.in_sequence(self.rules.specs[dst].build, card, talon[-1]):
+            if not talon or not self.rules.building.in_sequence(self.rules.specs[dst].build, card, talon[-1]):
                 return False
             steps = self.talon_steps(pos)
             return not (steps and steps[-1] and card.rank - talon[-1].rank != steps[-1])
@@ -76,14 +76,14 @@ class CarpetRules(GameRule):
     def own_ranks_taken(self, pos: Position, dst: int) -> frozenset[int] | None:
         """The layout's quick look: the talon's own rule (its sequence keeps
         its way) takes no card the layout's build refuses."""
-        return self.rules.layout_ranks_taken(pos, dst)
+        return self.rules.look.layout_ranks_taken(pos, dst)
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
         if dst == self.rules.talon:
             talon = pos.piles[dst]
             if not talon:
                 return "cards are packed on the talon only once it is formed (rule 4)"
-            reason = self.rules.sequence_reason(self.rules.specs[dst].build, "the talon", card, talon[-1])
+            reason = self.rules.building.sequence_reason(self.rules.specs[dst].build, "the talon", card, talon[-1])
             steps = self.talon_steps(pos)
             if reason is None and steps and steps[-1] and card.rank - talon[-1].rank != steps[-1]:
                 way = "ascending" if steps[-1] > 0 else "descending"

@@ -49,7 +49,7 @@ def when_wanted(rules: Rules, pos: Position,
             continue
         suit = pile[-1].suit if pile and build.suit == "same" else None
         if build.step_by is not None or build.sequence is not None:
-            order = rules.step_order(pos, specs[f]) if build.step_by is not None \
+            order = rules.building.step_order(pos, specs[f]) if build.step_by is not None \
                 else build.sequence
             ranks = list(order[len(pile):]) if order else []
         elif build.direction in ("up", "down") and (pile or build.base):

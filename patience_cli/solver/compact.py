@@ -123,14 +123,14 @@ class Tables:
         safe = rules.advice.safe_rule()
         for i in rules.tableau:
             s = rules.specs[i]
-            plain = rules.plain_builds[i]
+            plain = rules.building.plain_builds[i]
             if plain is None or plain[4] or s.available != "top" or s.move not in _RUNS \
                     or s.face not in ("up", "top-up") or s.blocked_by or s.build.alone \
                     or not _plain_route(s) or s.first_claim \
                     or s.second_to is not None or s.deal_up is not None:
                 return None
         for i in rules.foundations:
-            s, plain = rules.specs[i], rules.plain_builds[i]
+            s, plain = rules.specs[i], rules.building.plain_builds[i]
             if plain is None or plain[:5] != (1, 13, "same", frozenset((1,)), False) \
                     or s.first_claim or s.as_they_appear or s.formed or s.deal_up is not None \
                     or s.accepts_from is not None or s.refill is not None or s.second_to:
@@ -158,10 +158,10 @@ class Tables:
         self.onto: list[list[frozenset[int]]] = []
         self.empty: list[frozenset[int]] = []
         for p in self.row_piles:
-            empty, until = rules.plain_builds[p][:2]
+            empty, until = rules.building.plain_builds[p][:2]
             build = rules.specs[p].build
             follows = [frozenset(c for c in range(52)
-                                 if rules.in_sequence(build, cards[c], cards[top]))
+                                 if rules.building.in_sequence(build, cards[c], cards[top]))
                        for top in range(52)]
             self.follows.append(follows)
             self.onto.append([frozenset() if _rank(top) == until else follows[top]

@@ -42,29 +42,29 @@ class PlainMoves:
         there as it would: see :meth:`Pruning._pooled_key`)."""
         if rules.game.overrides("extra_moves") \
                 or rules._only or rules._narrow_sources or rules._narrow_targets or rules._adds \
-                or not rules.open_routes or rules.placed_by or rules._worded:
+                or not rules.open_routes or rules.placed_by or rules.building.worded:
             return None
-        specs, plain = rules.specs, rules.plain_builds
+        specs, plain = rules.specs, rules.building.plain_builds
         for s in rules.sources:
             spec = specs[s]
             if spec.move != "top" or spec.available not in ("top", "all") or spec.blocked_by \
                     or (spec.build is not None and spec.build.alone):
                 return None
-        if any(plain[d] is None for group in rules._build_targets for d in group):
+        if any(plain[d] is None for group in rules.building.build_targets for d in group):
             return None
         return cls(rules, pooled)
 
     def __init__(self, rules: Rules, pooled: int | None = None) -> None:
         self.rules = rules
         self.pooled = pooled
-        specs, plain, kind = rules.specs, rules.plain_builds, rules.vacancy_kinds
+        specs, plain, kind = rules.specs, rules.building.plain_builds, rules.vacancy_kinds
         #: each group of piles played to, in the engine's order: each pile with
         #: what makes two empty ones alike, its plain build, and whether it is
         #: a tableau pile (and of which kind of vacancy), for the pointless move below
         self.groups = tuple(
             tuple((d, (kind[d], specs[d].build), plain[d],
                    specs[d].role is Role.TABLEAU and kind[d]) for d in group)
-            for group in rules._build_targets)
+            for group in rules.building.build_targets)
         #: each pile played from: whether a move names its card, whether every
         #: card of it is free (a hand), and its tableau kind of vacancy (else False)
         self.sources = tuple((s, specs[s].several_free, specs[s].available == "all",

@@ -199,7 +199,7 @@ class Pruning:
         if rules.layout.pack_count != 1 or not rules.tableau:
             return None
         for i, spec in enumerate(rules.specs):
-            plain = rules.plain_builds[i]
+            plain = rules.building.plain_builds[i]
             if i in self.tableau:
                 if plain is None or plain[2] != "any" or plain[4] or spec.available == "all":
                     return None
@@ -209,7 +209,7 @@ class Pruning:
                     return None
             elif spec.build is not None:
                 return None
-        plain = rules.plain_builds
+        plain = rules.building.plain_builds
         return [(f, plain[f][0], plain[f][1], next(iter(plain[f][3]))) for f in rules.foundations]
 
     def _plain_talon(self) -> int | None:
@@ -256,7 +256,7 @@ class Pruning:
     def _last_in_play(self, home: int, card: Card) -> bool:
         """Whether no card in play could follow *card* on foundation *home*
         (its build steps by one rank in suit, and that card is not in play)."""
-        plain = self.rules.plain_builds[home]
+        plain = self.rules.building.plain_builds[home]
         if self.in_play is None or plain is None or plain[2] != "same" or len(plain[3]) != 1:
             return False
         rank = card.rank + next(iter(plain[3]))
@@ -359,7 +359,7 @@ class Pruning:
         if pile:
             # a tableau pile that takes cards by rank alone (see _wants), steps
             # without turning the corner
-            _, until, _, steps, _ = self.rules.plain_builds[dst]
+            _, until, _, steps, _ = self.rules.building.plain_builds[dst]
             top = pile[-1].rank
             if top == until:
                 return []

@@ -86,7 +86,7 @@ class Held:
 
     def __init__(self, rules: Rules, regather: object | None) -> None:
         self.rules = rules
-        plain = rules.plain_builds
+        plain = rules.building.plain_builds
         self.regather = regather
         self.homes = rules.foundations
         self.total: dict | None = None  # the cards in play, found at the first position
@@ -141,7 +141,7 @@ class Held:
         docstring) and could ever hold a card, else None."""
         if rules.layout.rules != "standard" or not rules.tableau or not rules.foundations:
             return None
-        plain = rules.plain_builds
+        plain = rules.building.plain_builds
         regather = None
         for f in rules.features:
             if "regather" in f.provides and f.times is not None and f.stall is None \
@@ -260,7 +260,7 @@ class Held:
         is not built plainly or by a sequence in *pos*."""
         out = []
         rules = self.rules
-        plain_now = rules.plain_build_now
+        plain_now = rules.building.plain_build_now
         made = self._made
         for f in self.homes:
             pile = pos.piles[f]

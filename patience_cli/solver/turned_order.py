@@ -58,7 +58,7 @@ class TurnedOrder:
             if spec.role is not Role.FOUNDATION or build is None or \
                     build.step_by in (None, "own") or build.suit != "any":
                 return None
-            by = rules.step_pile(spec)
+            by = rules.building.step_pile(spec)
             if by is None or rules.specs[by].role is not Role.DECORATION:
                 return None
         return cls(rules, stock, talon, play.redeals)
@@ -98,7 +98,7 @@ class TurnedOrder:
         """Each rank *foundation* still wants, with the earliest moment it
         can be ready for it (the cards passing in the order of *ranks*,
         every one of them its own); None where it can never take them all."""
-        order = self.rules.step_order(pos, self.rules.specs[foundation])
+        order = self.rules.building.step_order(pos, self.rules.specs[foundation])
         moment, out = 0, []
         for rank in order[len(pos.piles[foundation]):]:
             out.append((rank, moment))
