@@ -125,7 +125,15 @@ class Rules:
             self.target_groups += (placed,)
         self.targets = tuple(i for g in self.target_groups for i in g)
         self._own_route = game.overrides("route_reason")
-        self._own_available = game.overrides("available_cards")
+        self._records = game.overrides("record")
+        #: the cards of a pile that may be played now, as the game's rule says
+        #: (by default :meth:`layout_available`, Rule I of most games)
+        self.available_cards: Callable[[Position, int], list[Card]] = \
+            game.available_cards if game.overrides("available_cards") else self.layout_available
+        #: what happens by itself after the deal and after every move, as the
+        #: game's rule says (by default :meth:`features_settle`)
+        self.settle: Callable[[Position], Position] = \
+            game.settle if game.overrides("settle") else self.features_settle
         self._open_routes = not (self._routers or self._own_route)
         #: for each pile, as the move generator asks: whether a move from it names
         #: its card, and whether runs of cards may leave it
@@ -148,6 +156,8 @@ class Rules:
         self.words = Wording(self)
         self.refusals = Refusals(self)
         self.standing = Standing(self)
+        #: won, lost or playing, with the reason in words (:meth:`Standing.status`)
+        self.status: Callable[[Position], tuple[Status, str]] = self.standing.status
         self.advice = Advice(self)
 
     @property
@@ -171,10 +181,6 @@ class Rules:
         """The names of the piles of *groups*, as a refusal says them."""
         names = [self.specs[self.group_piles[g][0]].name for g in groups]
         return " or the ".join(dict.fromkeys(names))
-
-    def status(self, pos: Position) -> tuple[Status, str]:
-        """Won, lost or playing, with the reason in words: :meth:`Standing.status`."""
-        return self.standing.status(pos)
 
     def home_count(self, pos: Position) -> int:
         """How many cards are on the foundations."""
@@ -216,12 +222,6 @@ class Rules:
     # ------------------------------------------------------------------ reading
     def spec(self, index: int) -> PileSpec:
         return self.specs[index]
-
-    def available_cards(self, pos: Position, index: int) -> list[Card]:
-        """The cards of a pile that may be played now, as the game's rule says."""
-        if self._own_available:
-            return self.game.available_cards(pos, index)
-        return self.layout_available(pos, index)
 
     def layout_available(self, pos: Position, index: int) -> list[Card]:
         """The cards of a pile that may be played now by the layout's rules
@@ -477,11 +477,6 @@ class Rules:
         """The game's own moves open now (:meth:`GameRule.extra_moves`)."""
         return self.game.extra_moves(pos)
 
-    def settle(self, pos: Position) -> Position:
-        """What happens by itself after the deal and after every move, as the
-        game's rule says (:meth:`features_settle` by default)."""
-        return self.game.settle(pos)
-
     def features_settle(self, pos: Position) -> Position:
         """What the features do by themselves after the deal and after every
         move (vacancies refilled at once)."""
@@ -535,7 +530,9 @@ class Rules:
                 after = self.transfer(pos, move.src, move.dst, move.count, move.card)
             for f in self._after:
                 after = f.after_move(pos, move, after)
-        return self.settle(self.game.record(pos, move, after))
+        if self._records:
+            after = self.game.record(pos, move, after)
+        return self.settle(after)
 
     @staticmethod
     def transfer(pos: Position, src: int, dst: int, count: int = 1,
