@@ -57,3 +57,46 @@ def test_what_each_rule_provides_is_a_known_name():
         for f in Game.new(gid, seed=1).rules.features:
             assert f.provides <= known, (gid, type(f).__name__, f.provides - known)
     assert documented
+
+
+def _classes() -> dict[str, list[tuple[Path, ast.ClassDef]]]:
+    """Every class of the package by name, with its module."""
+    found: dict[str, list[tuple[Path, ast.ClassDef]]] = {}
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                found.setdefault(node.name, []).append((path, node))
+    return found
+
+
+def _lines_with_bases(name: str, path: Path, classes: dict) -> int:
+    """The lines of class *name* (of *path*) and of the package's classes it
+    inherits from (a base named in the same module first)."""
+    node = next(n for p, n in classes[name] if p == path)
+    total = node.end_lineno - node.lineno + 1
+    for base in node.bases:
+        base_name = base.id if isinstance(base, ast.Name) else getattr(base, "attr", None)
+        if base_name in classes and base_name != "Protocol":
+            where = [p for p, _ in classes[base_name]]
+            total += _lines_with_bases(base_name, path if path in where else where[0], classes)
+    return total
+
+
+def test_no_class_with_its_bases_in_the_package_passes_500_lines():
+    """One object per responsibility: the engine holds its parts (building,
+    the quick look, refusals, status, advice, words) instead of inheriting
+    them, and a game's own rule is a small class of its own, not an engine."""
+    classes = _classes()
+    sizes = {(name, path.relative_to(PACKAGE).as_posix()): _lines_with_bases(name, path, classes)
+             for name, defs in classes.items() for path, _ in defs}
+    assert sizes[("Rules", "engine.py")] < 500
+    over = {k: v for k, v in sizes.items() if v > 500}
+    assert not over, over
+
+
+def test_the_engine_inherits_nothing_and_no_game_rule_is_an_engine():
+    from patience_cli.engine import Rules
+    from patience_cli.features.game_rule import GameRule
+
+    assert Rules.__bases__ == (object,)
+    assert not issubclass(GameRule, Rules)

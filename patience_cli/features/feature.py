@@ -24,6 +24,88 @@ where the player has no choice that matters (:meth:`forced`, for
 A dealing step (the pack onto the talon, the tableau gathered and dealt
 again ...) is a :class:`DealStep`: the first active one that takes the turn
 in a position answers for the ``deal`` move there.
+
+What a rule says of itself (its class's flags, read by the core and the
+solver; each has a default that asks nothing of the rule):
+
+``keys``
+    The layout keys that name and set it, for ``layouts/README.md``.
+``plain``
+    Whether a move stays the transfer of cards between its two piles with
+    this rule in play (the solver's pruning rests on it: :meth:`Rules.plain_moves`).
+``topic``
+    The rule's name in a refusal's topics (``refill``, ``claim`` ...): the
+    rule text cites the numbered rule that states it (None: the core's topics).
+``restricts_routes``
+    Whether the rule restricts where a card may travel (then the move
+    generator asks :meth:`route_allows` of every move it looks at).
+``either_way``
+    Whether the rule's moves between two piles are named either way round
+    and listed once, the lower pile first (a pair put out: ``3 7`` or ``7 3``).
+``lost_says_all``
+    Whether :meth:`lost_words` say the whole of why the game is lost (not
+    only why no deal is left).
+``reads_suits``
+    Whether the rule ever reads a card's suit in play (a pair of one suit,
+    a marriage, a shuffle drawn from the cards).  Where no rule does and
+    every build takes any suit, positions alike in ranks are one position
+    to the solver (:meth:`Rules.suitless`): a rule must say False only
+    where it reads ranks, places and counts alone.
+``place_blind``
+    Whether the rule reads nothing of where a pile lies in its group: it
+    treats every pile of a group whose specs are alike the same (no row or
+    column, no neighbour, no first or last pile but as an order of filling
+    several vacancies alike).  Where every rule of a game says True, the
+    piles of a group refilled one card at a time are interchangeable to
+    the solver (:meth:`Routes.ordered_groups
+    <patience_cli.features.routes.Routes.ordered_groups>`); a rule must
+    say True only where that holds.
+``deals_again``
+    Whether the rule takes up cards already dealt and deals them again
+    (the tableau gathered, packets re-dealt, the undermost card of each
+    heap laid on its top): what the README's odds say of a game's kind.
+``reads_cards_left``
+    Whether what the rule does with the other cards may depend on when a
+    card goes to its foundation: a lay-out dealt again from the cards left
+    (the packets gathered: a card still there shifts every card after it),
+    a pass through the pack that must place a card or end the game, a
+    shuffle drawn from the cards, a round that counts the cards laid.  Then
+    no move up is called safe (:meth:`Rules.safe_foundation_move`): keeping
+    a card back may be what wins (the Indefatigable's deal 57).  True by
+    default for a dealing step.  (A card whose pile the rules refill is
+    never safe to send up: the core reads that from the layout.)
+``from_foundations``
+    Whether the rule lets cards leave the foundations (then a refusal of
+    such a move asks its :meth:`refusal` before saying they stay there).
+``provides``
+    What the rule offers others by name, so that the solver, the core and
+    other rules find it by what it does, never by its class
+    (:meth:`Rules.providing`).  The names in use:
+
+    * ``talon``: turns the pack one card at a time onto a talon; its
+      ``stock``, ``talon``, ``redeals``, ``shuffle`` and ``tracks_dealing``
+      are read (the compact search, the pruning);
+    * ``still``: moves no card and forbids no move but by fixed routes (a
+      card turned face up, a score, fixed routes): the compact search keeps
+      nothing of it;
+    * ``holds-nothing``: brings no card back to where the stuck rule counts
+      it held (:mod:`patience_cli.solver.stuck`);
+    * ``regather``: gathers the tableau and deals it again (``times``,
+      ``stall``, ``to_stock`` read by the stuck rule);
+    * ``placing``: the placed rounds' heaps (``piles``, ``stock``, ``talon``;
+      the placed lines), and ``placed-safe``: a rule those lines follow;
+    * ``turned-card``: only the card just turned may be played from the
+      talon (``stock``, ``talon``, ``spent``), and ``turn-safe``: a rule the
+      proof from the pack's order allows beside it
+      (:mod:`patience_cli.solver.turned_order`);
+    * ``crowned``: crowned sets put out (the solver's proof of whole sets),
+      and ``deal-to``: the pack dealt a card to each pile of a group
+      (``stock``, ``group``, ``cards``, ``slots``; that proof's rows ahead);
+    * ``cleared``: which lone kings have been cleared down to themselves
+      (the build's ``alone = "cleared"``);
+    * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
+      ``change-places``, ``extra-card``, ``covered-triples``: the rule of
+      that name, read by the parts that name it.
 """
 
 from __future__ import annotations
@@ -73,83 +155,29 @@ else:  # the protocol is for the type checker: made at run time, it costs every 
 class Feature:
     """One rule of the layout vocabulary, answering the core's questions."""
 
-    #: The layout keys that name and set it, for ``layouts/README.md``.
+    #: The layout keys that name and set it (see the module's docs).
     keys: ClassVar[tuple[str, ...]] = ()
-    #: Whether a move stays the transfer of cards between its two piles with
-    #: this rule in play (the solver's pruning rests on it: :meth:`Rules.plain_moves`).
+    #: Whether a move stays the transfer of cards between its two piles (see the module's docs).
     plain: ClassVar[bool] = True
-    #: The rule's name in a refusal's topics (``refill``, ``claim`` ...): the
-    #: rule text cites the numbered rule that states it (None: the core's topics).
+    #: The rule's name in a refusal's topics (none: the core's) (see the module's docs).
     topic: ClassVar[str | None] = None
-    #: Whether the rule restricts where a card may travel (then the move
-    #: generator asks :meth:`route_allows` of every move it looks at).
+    #: Whether the rule restricts where a card may travel (see the module's docs).
     restricts_routes: bool = False
-    #: Whether the rule's moves between two piles are named either way round
-    #: and listed once, the lower pile first (a pair put out: ``3 7`` or ``7 3``).
+    #: Whether its moves between two piles are named either way round (see the module's docs).
     either_way: ClassVar[bool] = False
-    #: Whether :meth:`lost_words` say the whole of why the game is lost (not
-    #: only why no deal is left).
+    #: Whether its lost_words say the whole of why the game is lost (see the module's docs).
     lost_says_all: ClassVar[bool] = False
-    #: Whether the rule ever reads a card's suit in play (a pair of one suit,
-    #: a marriage, a shuffle drawn from the cards).  Where no rule does and
-    #: every build takes any suit, positions alike in ranks are one position
-    #: to the solver (:meth:`Rules.suitless`): a rule must say False only
-    #: where it reads ranks, places and counts alone.
+    #: Whether the rule ever reads a card's suit in play (see the module's docs).
     reads_suits: bool = True
-    #: Whether the rule reads nothing of where a pile lies in its group: it
-    #: treats every pile of a group whose specs are alike the same (no row or
-    #: column, no neighbour, no first or last pile but as an order of filling
-    #: several vacancies alike).  Where every rule of a game says True, the
-    #: piles of a group refilled one card at a time are interchangeable to
-    #: the solver (:meth:`Routes.ordered_groups
-    #: <patience_cli.features.routes.Routes.ordered_groups>`); a rule must
-    #: say True only where that holds.
+    #: Whether the rule reads nothing of where a pile lies in its group (see the module's docs).
     place_blind: ClassVar[bool] = False
-    #: Whether the rule takes up cards already dealt and deals them again
-    #: (the tableau gathered, packets re-dealt, the undermost card of each
-    #: heap laid on its top): what the README's odds say of a game's kind.
+    #: Whether the rule takes up cards already dealt and deals them again (see the module's docs).
     deals_again: ClassVar[bool] = False
-    #: Whether what the rule does with the other cards may depend on when a
-    #: card goes to its foundation: a lay-out dealt again from the cards left
-    #: (the packets gathered: a card still there shifts every card after it),
-    #: a pass through the pack that must place a card or end the game, a
-    #: shuffle drawn from the cards, a round that counts the cards laid.  Then
-    #: no move up is called safe (:meth:`Rules.safe_foundation_move`): keeping
-    #: a card back may be what wins (the Indefatigable's deal 57).  True by
-    #: default for a dealing step.  (A card whose pile the rules refill is
-    #: never safe to send up: the core reads that from the layout.)
+    #: Whether what it does may depend on when a card goes up (see the module's docs).
     reads_cards_left: bool = False
-    #: Whether the rule lets cards leave the foundations (then a refusal of
-    #: such a move asks its :meth:`refusal` before saying they stay there).
+    #: Whether the rule lets cards leave the foundations (see the module's docs).
     from_foundations: ClassVar[bool] = False
-    #: What the rule offers others by name, so that the solver, the core and
-    #: other rules find it by what it does, never by its class
-    #: (:meth:`Rules.providing`).  The names in use:
-    #:
-    #: * ``talon``: turns the pack one card at a time onto a talon; its
-    #:   ``stock``, ``talon``, ``redeals``, ``shuffle`` and ``tracks_dealing``
-    #:   are read (the compact search, the pruning);
-    #: * ``still``: moves no card and forbids no move but by fixed routes (a
-    #:   card turned face up, a score, fixed routes): the compact search keeps
-    #:   nothing of it;
-    #: * ``holds-nothing``: brings no card back to where the stuck rule counts
-    #:   it held (:mod:`patience_cli.solver.stuck`);
-    #: * ``regather``: gathers the tableau and deals it again (``times``,
-    #:   ``stall``, ``to_stock`` read by the stuck rule);
-    #: * ``placing``: the placed rounds' heaps (``piles``, ``stock``, ``talon``;
-    #:   the placed lines), and ``placed-safe``: a rule those lines follow;
-    #: * ``turned-card``: only the card just turned may be played from the
-    #:   talon (``stock``, ``talon``, ``spent``), and ``turn-safe``: a rule the
-    #:   proof from the pack's order allows beside it
-    #:   (:mod:`patience_cli.solver.turned_order`);
-    #: * ``crowned``: crowned sets put out (the solver's proof of whole sets),
-    #:   and ``deal-to``: the pack dealt a card to each pile of a group
-    #:   (``stock``, ``group``, ``cards``, ``slots``; that proof's rows ahead);
-    #: * ``cleared``: which lone kings have been cleared down to themselves
-    #:   (the build's ``alone = "cleared"``);
-    #: * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
-    #:   ``change-places``, ``extra-card``, ``covered-triples``: the rule of
-    #:   that name, read by the parts that name it.
+    #: What the rule offers others by name (the names in use: above) (see the module's docs).
     provides: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, rules: Rules) -> None:

@@ -2,31 +2,29 @@
 that one layout names (``rules = "fours"``), in its own module under
 ``patience_cli/games``.
 
-A :class:`GameRule` answers the engine as every rule feature does (it is a
-:class:`~patience_cli.features.feature.Feature`), and beyond the feature's
-points at the engine's hooks (:data:`HOOKS`): the questions a book may answer
-in its own way (its deal, its own moves and their words, when it is won or
-lost, how the solver orders its moves).  Each hook's default here is the
-engine's own answer, so that a game overrides only what its book changes and
-asks ``super()`` for the rest.  A layout that names no module has this
-default rule: every question is the engine's.
+A :class:`GameRule` is built, like every rule feature, from the engine it
+answers, and is asked at the engine's hooks (:data:`HOOKS`): the questions a
+book may answer in its own way (its deal, its own moves and their words,
+when it is won or lost, how the solver orders its moves).  Each hook's
+default here is the engine's own answer, so that a game overrides only what
+its book changes and asks ``super()`` for the rest.  A layout that names no
+module has this default rule: every question is the engine's.
 
-The engine asks :attr:`Rules.game <patience_cli.engine.Rules.game>` at each
-hook; a game reads the engine through :attr:`rules` (its piles, its moves,
-its words), never by inheritance.
+It sits beside the layout's rule features, not among them: the engine asks
+:attr:`Rules.game <patience_cli.engine.Rules.game>` at each hook, at the one
+place of its order where the hook was always asked (before or after the
+features, as :mod:`patience_cli.engine` says), so that a game's own words and
+moves keep their place.  A game reads the engine through :attr:`rules` (its
+piles, its moves, its words), never by inheritance.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..cards import Card
 from ..position import Move, Position
-from .feature import Feature
-
-if TYPE_CHECKING:
-    from ..engine import Rules as Engine
 
 #: The hooks a game's rule may override (``layouts/README.md`` says what
 #: each answers); a test holds every module to them and to the feature's points.
@@ -46,20 +44,20 @@ HOOKS = (
 )
 
 
-class GameRule(Feature):
+class GameRule:
     """A game's own rules (the default: none, every answer the engine's)."""
 
-    rules: Engine  # (the whole engine: a game's rule may ask it anything)
     #: Whether the ``deal`` move exists in this game beside the layout's
     #: dealing steps (a game with a dealing step of its own says so).
     has_deal_step: ClassVar[bool] = False
 
-    def __init__(self, rules: Engine) -> None:
-        super().__init__(rules)
+    #: The engine, whole: a game's rule may ask it anything.  (Each game's
+    #: module types it as ``rules: Engine``, importing the engine's class;
+    #: this module, which the engine imports, cannot.)
+    rules: Any
 
-    @classmethod
-    def build(cls, rules: Any) -> GameRule:
-        return cls(rules)
+    def __init__(self, rules: Any) -> None:
+        self.rules = rules
 
     def overrides(self, name: str) -> bool:
         """Whether this game answers hook *name* in its own way."""

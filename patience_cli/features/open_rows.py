@@ -27,10 +27,10 @@ from ..cards import Card
 from ..layout import Role
 from ..position import Move, MoveKind, Position
 from .feature import Rules
-from .rows import ProgressiveRows
+from .rows import RowDeal
 
 
-class OpenRows(ProgressiveRows):
+class OpenRows(RowDeal):
     keys = ("play.rows (refill = \"current\" or \"none\")",)
 
     def __init__(self, rules: Rules, rule: settings.Rows, stock: int) -> None:

@@ -27,9 +27,13 @@ from ..position import Move, Position
 from .feature import DealStep, Rules
 
 
-class ProgressiveRows(DealStep):
+class RowDeal(DealStep):
+    """What rows dealt across the piles of one group share: the group, the
+    pack they are dealt from, the dealing step's turn and its words (the
+    rows that refill their vacancies, :class:`ProgressiveRows`, and those
+    whose gaps stay, :class:`~patience_cli.features.open_rows.OpenRows`)."""
+
     topic = "rows"
-    keys = ("play.rows",)
     plain = False
     words_say_all = True
 
@@ -47,6 +51,31 @@ class ProgressiveRows(DealStep):
         self.also = tuple(i for i in rules.group_piles.get(also, ())
                           if isinstance(rules.specs[i].deal, int) and rules.specs[i].deal > 0) \
             if also else ()
+
+    def takes_turn(self, pos: Position) -> bool:
+        """While the pack lasts; then a new deal of the rows, where the layout
+        has one (``play.regather``), takes the turn."""
+        return bool(pos.piles[self.stock]) or self.rules.providing("regather") is None
+
+    def deal_reason(self, pos: Position) -> str | None:
+        if not pos.piles[self.stock]:
+            return "the pack is exhausted (there is no redeal)"
+        return None
+
+    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
+        after = self.apply_deal(pos)
+        dealt = []
+        for i in self.rows + self.also:
+            new = after.piles[i][len(pos.piles[i]):]
+            dealt.extend(f"{c.text(ascii)} to {self.rules.specs[i].ref}" for c in new)
+        return f"{self.deal_name(pos)}: " + ", ".join(dealt)
+
+    def ordered_groups(self) -> set[str]:
+        return {self.group} | {self.rules.specs[i].group for i in self.also}
+
+
+class ProgressiveRows(RowDeal):
+    keys = ("play.rows",)
 
     @classmethod
     def build(cls, rules: Rules) -> ProgressiveRows | None:
@@ -124,16 +153,6 @@ class ProgressiveRows(DealStep):
             return self.apply_deal(pos)  # refills, as there are vacancies
         return pos
 
-    def takes_turn(self, pos: Position) -> bool:
-        """While the pack lasts; then a new deal of the rows, where the layout
-        has one (``play.regather``), takes the turn."""
-        return bool(pos.piles[self.stock]) or self.rules.providing("regather") is None
-
-    def deal_reason(self, pos: Position) -> str | None:
-        if not pos.piles[self.stock]:
-            return "the pack is exhausted (there is no redeal)"
-        return None
-
     def apply_deal(self, pos: Position) -> Position:
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
@@ -182,16 +201,6 @@ class ProgressiveRows(DealStep):
         heading = self.rules.specs[self.rows[0]].heading or f"{self.rules.specs[self.rows[0]].name}s"
         return f"deal row {pos.get('rows', 1) + 1} of the {heading.lower()}"
 
-    def dealt_words(self, pos: Position, ascii: bool) -> str | None:
-        after = self.apply_deal(pos)
-        dealt = []
-        for i in self.rows + self.also:
-            new = after.piles[i][len(pos.piles[i]):]
-            dealt.extend(f"{c.text(ascii)} to {self.rules.specs[i].ref}" for c in new)
-        return f"{self.deal_name(pos)}: " + ", ".join(dealt)
-
-    def ordered_groups(self) -> set[str]:
-        return {self.group} | {self.rules.specs[i].group for i in self.also}
 
 
 class ProgressiveCircles(DealStep):
