@@ -120,7 +120,8 @@ class Advice:
             return None  # builds this rule of thumb does not cover: nothing is called safe
         tops: dict[str, list[int]] | None = None  # each suit's foundations' top ranks
         for move in (self.rules.legal_moves(pos) if moves is None else moves):
-            if move.kind != "move" or self.specs[move.dst].role is not Role.FOUNDATION:
+            if move.kind != "move" or move.dst is None \
+                    or self.specs[move.dst].role is not Role.FOUNDATION:
                 continue
             if tops is None:
                 tops = self._foundation_tops(pos)
@@ -144,7 +145,8 @@ class Advice:
         (``auto --foundations`` then plays none), or None where no card can
         go up now or one is safe."""
         ups = [m for m in self.rules.legal_moves(pos)
-               if m.kind == "move" and self.specs[m.dst].role is Role.FOUNDATION]
+               if m.kind == "move" and m.dst is not None
+               and self.specs[m.dst].role is Role.FOUNDATION]
         if not ups or self.safe_foundation_move(pos, ups) is not None:
             return None
         move = ups[0]
@@ -181,7 +183,7 @@ class Advice:
         """Whether two cards in play may both fit one foundation at once: two
         packs (a card and its twin), or foundations that do not follow suit."""
         return self.layout.pack_count > 1 or any(
-            self.specs[f].build is not None and self.specs[f].build.suit != "same"
+            (build := self.specs[f].build) is not None and build.suit != "same"
             for f in self.foundations)
 
     def _twin_in_play(self, pos: Position, card: Card, move: Move) -> bool:
@@ -196,7 +198,9 @@ class Advice:
         place of *move*'s own foundation after *card* that takes its rank
         again in the same suit or any (the Dial No. 2's centre, eight kings
         of any suit)."""
-        build = self.specs[move.dst].build
+        dst = move.dst
+        assert dst is not None, "a card goes up to a foundation"
+        build = self.specs[dst].build
         suit = "same" if build is None else build.suit
         piles, rank = pos.piles, card.rank
         # (the card itself is in play: -1; counted for speed, met at every card up)
@@ -210,11 +214,11 @@ class Advice:
         if others <= 0:
             return False
         waiting = sum(1 for f in self.foundations
-                      if f != move.dst and self.rules.fits(pos, card, f))
+                      if f != dst and self.rules.fits(pos, card, f))
         if build is not None and build.sequence is not None and suit in ("any", "same"):
             # its own places after this one that take the rank again wait too
             # (the Dial No. 2's centre: K K K ..., any suit)
-            n = len(piles[move.dst]) + 1
+            n = len(piles[dst]) + 1
             while n < len(build.sequence) and build.sequence[n] == rank:
                 waiting, n = waiting + 1, n + 1
         return waiting < others
@@ -293,7 +297,7 @@ class Advice:
         known = self._onto_suits  # found once a suit
         if suit in known:
             return known[suit]
-        builds = [self.specs[t].build for t in self.tableau if self.specs[t].build]
+        builds = [b for t in self.tableau if (b := self.specs[t].build) is not None]
         suits: set[str] | None = None
         if builds and not all(b.direction == "none" for b in builds):
             red = suit in ("d", "h")
@@ -423,8 +427,8 @@ class Advice:
         else:
             piles = list(zip(rows, pos.down))  # (the count face down goes with its pile)
             for group in groups:
-                for i, pile in zip(group, sorted([piles[i] for i in group])):
-                    piles[i] = pile
+                for i, counted in zip(group, sorted([piles[i] for i in group])):
+                    piles[i] = counted
             key = b"\0".join([r for r, _ in piles]) + b"\xff" + bytes([d for _, d in piles])
         return (key, pos.extra) if pos.extra else key
 
@@ -502,7 +506,7 @@ class Advice:
                        only: str | None = None) -> tuple[tuple[int, ...], ...]:
         """The alike groups where the rules keep the *ordered* groups in
         order (of group *only*, if given)."""
-        out = []
+        out: list[tuple[int, ...]] = []
         named = {n for p in self.specs if isinstance(p.deal_up, tuple) for n in p.deal_up}
         # groups whose piles answer to the pile in the same place of another group
         # (either side; a group refilled, or refilled from, is one of Routes'
@@ -513,7 +517,7 @@ class Advice:
         if self.layout.rules == "standard":
             # piles of groups no rule names, alike across their groups (Napoleon's
             # Square's packets on three sides of the square)
-            unnamed = set() if only is not None else self._unnamed_groups()
+            unnamed = set() if only is not None else unnamed_groups(self.layout, self.group_piles)
             across: dict[tuple, list[int]] = {}
             for group, piles in self.group_piles.items():
                 if only is not None and group != only:
@@ -539,22 +543,6 @@ class Advice:
             out.extend(tuple(c) for c in across.values() if len(c) > 1)
         return tuple(sorted(out))
 
-    def _unnamed_groups(self) -> set[str]:
-        """The groups that no rule names (no pile's or [play]'s setting holds
-        the group's name, nor does the game's own settings), whose piles a
-        build reads nothing of beside their own cards: a pile of one is
-        alike to a pile of another with the same rules."""
-        named: set[str] = set()
-        for spec in self.specs:
-            _strings((spec.build, spec.accepts_from, spec.refill, spec.second_to,
-                      spec.take_top, spec.set_aside, spec.blocked_by, spec.deal_up,
-                      spec.opens_after), named)
-        _strings((self.layout.play, self.layout.game), named)
-        return {g for g, piles in self.group_piles.items() if g not in named and all(
-            b is None or not (b.distinct_suits or b.step_by or
-                              (b.first_of == "group" and FIRST in (b.base, b.until)))
-            for b in (self.specs[i].build for i in piles))}
-
 
 def _strings(value: Any, into: set[str]) -> None:
     """Every string held in *value* (records, tuples, lists, dicts), into *into*."""
@@ -578,3 +566,20 @@ def _play_rule(p: PileSpec) -> tuple:
     group alike in this are interchangeable to the search, their cards aside."""
     return (p.role, p.build, p.available, p.face, p.move, p.accepts_from, p.second_to,
             p.first_claim, p.deal_up, p.refill, p.as_they_appear, p.opens_after, p.formed)
+
+
+def unnamed_groups(layout: Layout, group_piles: dict[str, tuple[int, ...]]) -> set[str]:
+    """The groups that no rule names (no pile's or [play]'s setting holds
+    the group's name, nor does the game's own settings), whose piles a
+    build reads nothing of beside their own cards: a pile of one is
+    alike to a pile of another with the same rules."""
+    named: set[str] = set()
+    for spec in layout.piles:
+        _strings((spec.build, spec.accepts_from, spec.refill, spec.second_to,
+                  spec.take_top, spec.set_aside, spec.blocked_by, spec.deal_up,
+                  spec.opens_after), named)
+    _strings((layout.play, layout.game), named)
+    return {g for g, piles in group_piles.items() if g not in named and all(
+        b is None or not (b.distinct_suits or b.step_by or
+                          (b.first_of == "group" and FIRST in (b.base, b.until)))
+        for b in (layout.piles[i].build for i in piles))}

@@ -232,6 +232,7 @@ class Building:
 
     def _plain_of(self, spec: PileSpec, b: Build) -> tuple:
         """*spec*'s build *b* as a plain build (see :meth:`_plain_build`)."""
+        empty: int | None
         if spec.role is Role.FOUNDATION or b.empty == "base":
             empty = b.base or 0
         else:

@@ -62,6 +62,26 @@ __all__ = [
 _MOVE = MoveKind.MOVE
 
 
+def transfer(pos: Position, src: int, dst: int, count: int = 1,
+             card: Card | None = None) -> Position:
+    """*pos* with the top *count* cards of pile *src* (or the card *card*,
+    wherever it lies there) laid on pile *dst*."""
+    piles = list(pos.piles)
+    s = piles[src]
+    moving: tuple[Card, ...]
+    if card is not None and s[-1] != card:
+        i = len(s) - 1 - s[::-1].index(card)
+        moving, rest = (card,), s[:i] + s[i + 1:]
+    else:
+        moving, rest = s[-count:], s[:-count]
+    piles[src] = rest
+    piles[dst] = piles[dst] + moving
+    down = pos.down
+    if down[src] > len(rest):
+        down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
+    return Position(tuple(piles), down, pos.extra)
+
+
 class Rules:
     """The rules of one game: the layout's piles and builds, the features it
     names, and its own rule where its book is singular (:attr:`game`)."""
@@ -273,7 +293,12 @@ class Rules:
         return range(1, n + 1)
 
     def moving_card(self, pos: Position, move: Move) -> Card:
-        return move.card if move.card is not None else pos.piles[move.src][-1]
+        """The card *move* lays on its pile: the card it names, or the top
+        card of its pile."""
+        if move.card is not None:
+            return move.card
+        assert move.src is not None, "a deal moves no card"
+        return pos.piles[move.src][-1]
 
     def one_card_leaves(self, pos: Position, src: int) -> bool:
         """Whether the top card alone may leave pile *src* for another pile
@@ -356,10 +381,11 @@ class Rules:
                 if not first_group and not self.one_card_leaves(pos, src):
                     cards_here: Iterable[Card] = ()   # its face-up cards move only together
                 else:
-                    cards_here = free.get(src)  # type: ignore[assignment]
-                    if cards_here is None:
-                        cards_here = free[src] = tuple(dict.fromkeys(
+                    known = free.get(src)
+                    if known is None:
+                        known = free[src] = tuple(dict.fromkeys(
                             self.available_cards(pos, src)))
+                    cards_here = known
                 for card in cards_here:
                     for dst, _ranks, how, like in by_rank.get(card.rank, ()):
                         if dst == src:
@@ -516,40 +542,29 @@ class Rules:
         move), then what the rules do with it (the features' ``after_move``),
         what the game records of it (its ``record``), then what happens by
         itself (:meth:`settle`)."""
-        if self._bare and move.kind == "move":
-            return self.transfer(pos, move.src, move.dst, move.count, move.card)
+        src, dst = move.src, move.dst
+        if self._bare and move.kind == "move" and src is not None and dst is not None:
+            return self.transfer(pos, src, dst, move.count, move.card)
         if move.kind == "deal":
             after = self.apply_deal(pos)
         else:
-            after = self.game.play_own(pos, move)
+            own = self.game.play_own(pos, move)
             for f in self._appliers:
-                if after is not None:
+                if own is not None:
                     break
-                after = f.apply_own(pos, move)
-            if after is None:
-                after = self.transfer(pos, move.src, move.dst, move.count, move.card)
+                own = f.apply_own(pos, move)
+            if own is None:
+                assert src is not None and dst is not None, f"{move} moves no card"
+                own = self.transfer(pos, src, dst, move.count, move.card)
+            after = own
             for f in self._after:
                 after = f.after_move(pos, move, after)
         if self._records:
             after = self.game.record(pos, move, after)
         return self.settle(after)
 
-    @staticmethod
-    def transfer(pos: Position, src: int, dst: int, count: int = 1,
-                 card: Card | None = None) -> Position:
-        piles = list(pos.piles)
-        s = piles[src]
-        if card is not None and s[-1] != card:
-            i = len(s) - 1 - s[::-1].index(card)
-            moving, rest = (card,), s[:i] + s[i + 1:]
-        else:
-            moving, rest = s[-count:], s[:-count]
-        piles[src] = rest
-        piles[dst] = piles[dst] + moving
-        down = pos.down
-        if down[src] > len(rest):
-            down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
-        return Position(tuple(piles), down, pos.extra)
+    #: the position with cards moved from one pile to another (:func:`transfer`)
+    transfer = staticmethod(transfer)
 
     def listing(self, pos: Position, moves: list[Move]) -> tuple[list[int], str | None]:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing

@@ -55,10 +55,10 @@ def move_events(layout: Layout, before: Position, after: Position,
                            "to": specs[dst].number})
     look = layout.play.look_ahead  # packets looked into, not turned up (la Nivernaise)
     looked = look.group if look is not None else None
-    for i, (old, new) in enumerate(zip(before.down, after.down)):
-        if new < old and after.piles[i] and specs[i].group != looked:
-            shown = [c for j, c in enumerate(after.piles[i][new:old], new)
-                     if specs[i].hidden(old, j)]
+    for i, (was, now) in enumerate(zip(before.down, after.down)):
+        if now < was and after.piles[i] and specs[i].group != looked:
+            shown = [c for j, c in enumerate(after.piles[i][now:was], now)
+                     if specs[i].hidden(was, j)]
             for card in shown:
                 events.append({"event": "turned up", "card": card.code,
                                "pile": specs[i].number})

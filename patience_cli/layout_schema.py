@@ -123,12 +123,18 @@ def rank_or_card(value: Any, path: str) -> None:
 point = list_of(number, 2)
 
 
-def table(keys: dict[str, Check], required: tuple[str, ...] = ()) -> Check:
-    """A TOML table with exactly these keys (the required ones present)."""
-    def check(value: Any, path: str) -> None:
+class table:
+    """A TOML table with exactly these keys (the required ones present); its
+    :attr:`keys` are what the README must document."""
+
+    def __init__(self, keys: dict[str, Check], required: tuple[str, ...] = ()) -> None:
+        self.keys, self.required = keys, required
+
+    def __call__(self, value: Any, path: str) -> None:
+        keys = self.keys
         if not isinstance(value, dict):
             _fail(path, f"{value!r} is not a table")
-        for key in required:
+        for key in self.required:
             if key not in value:
                 _fail(path, f"the key {key!r} is missing")
         for key, v in value.items():
@@ -138,8 +144,6 @@ def table(keys: dict[str, Check], required: tuple[str, ...] = ()) -> Check:
                 _fail(where, "is not a key of this table" + (f" (did you mean {near!r}?)"
                                                               if near else ""))
             keys[key](v, where)
-    check.keys = keys  # type: ignore[attr-defined]  # what the README must document
-    return check
 
 
 def _nearest(key: str, keys: dict[str, Any]) -> str | None:
@@ -289,7 +293,7 @@ DEAL = table({"order": one_of("by-pile", "rounds"), "groups": list_of(text),
               "up_slot": one_of("refill", "skip"), "up_from": one_of("dealt", "free", "round", "outer"),
               "last": list_of(rank_or_card, empty=True)})
 
-_TOP = {
+_TOP: dict[str, Check] = {
     "id": text, "title": text, "summary": text, "rules": text,
     "source": SOURCE, "also": ALSO, "pack": PACK, "deal": DEAL, "play": PLAY, "board": BOARD,
     "game": lambda v, p: None,  # checked in validate(), knowing the module
@@ -298,7 +302,7 @@ _TOP = {
 #: A variant's change to a group's piles: any key but the group's (a count or a
 #: first number changed applies to each entry of the group; the layout that
 #: results is checked whole: the Elevens' third method lays nine heaps, not twelve).
-PILE_CHANGE = table({k: v for k, v in PILE.keys.items()  # type: ignore[attr-defined]
+PILE_CHANGE = table({k: v for k, v in PILE.keys.items()
                      if k != "group"})
 
 

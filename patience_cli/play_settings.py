@@ -19,6 +19,14 @@ class Regather(Record):
     piles in the order they are taken up, where not the layout's)."""
 
     __slots__ = ("groups", "shuffle", "times", "stall", "last_first", "first", "to", "order")
+    groups: tuple[str, ...]
+    shuffle: bool
+    times: int | None
+    stall: int | None
+    last_first: bool
+    first: int | None
+    to: str
+    order: tuple[int, ...]
     _defaults: ClassVar[dict[str, Any]] = {
         "groups": (), "shuffle": False, "times": 1, "stall": None, "last_first": False,
         "first": None, "to": "piles", "order": ()}
@@ -28,6 +36,8 @@ class BottomToTop(Record):
     """The undermost cards laid on top: the groups, how often."""
 
     __slots__ = ("groups", "times")
+    groups: tuple[str, ...]
+    times: int
     _defaults: ClassVar[dict[str, Any]] = {"groups": (), "times": 1}
 
 
@@ -35,6 +45,10 @@ class Hold(Record):
     """Cards laid aside between two foundations: the places, the pairs, who decides."""
 
     __slots__ = ("group", "up", "down", "decide")
+    group: str
+    up: str
+    down: str
+    decide: str
     _defaults: ClassVar[dict[str, Any]] = {
         "group": None, "up": None, "down": None, "decide": "continuing"}
 
@@ -43,6 +57,12 @@ class Grace(Record):
     """A counted grace: the groups, how often, the row, the ranks, only before the start."""
 
     __slots__ = ("groups", "times", "row", "ranks", "before_start", "once_dealt")
+    groups: tuple[str, ...]
+    times: int
+    row: int | None
+    ranks: tuple[str, ...] | None
+    before_start: bool
+    once_dealt: bool
     _defaults: ClassVar[dict[str, Any]] = {
         "groups": (), "times": 1, "row": None, "ranks": None, "before_start": False,
         "once_dealt": False}
@@ -52,6 +72,8 @@ class Score(Record):
     """Counters: the stake paid, and so many won for each card on a foundation."""
 
     __slots__ = ("stake", "per_card")
+    stake: int
+    per_card: int
     _defaults: ClassVar[dict[str, Any]] = {"stake": 0, "per_card": 0}
 
 
@@ -59,6 +81,10 @@ class OntoLatest(Record):
     """The pack dealt onto the latest pile of a group."""
 
     __slots__ = ("group", "routes", "up_at_once", "build_after_deal")
+    group: str
+    routes: dict[str, str]
+    up_at_once: bool
+    build_after_deal: bool
     _defaults: ClassVar[dict[str, Any]] = {
         "group": None, "routes": {}, "up_at_once": False, "build_after_deal": False}
 
@@ -69,6 +95,12 @@ class Rows(Record):
     groups ``sources`` (the pack by default)."""
 
     __slots__ = ("group", "groups", "refill", "also", "sources", "laid_over")
+    group: str | None
+    groups: tuple[str, ...]
+    refill: str
+    also: str | None
+    sources: tuple[str, ...]
+    laid_over: bool
     _defaults: ClassVar[dict[str, Any]] = {"group": None, "groups": (), "refill": "pause",
                                            "also": None, "sources": ("stock",),
                                            "laid_over": False}
@@ -78,6 +110,7 @@ class ChooseBase(Record):
     """The foundations' base chosen by the player from the cards dealt to a group."""
 
     __slots__ = ("group",)
+    group: str
     _defaults: ClassVar[dict[str, Any]] = {"group": None}
 
 
@@ -85,6 +118,8 @@ class Exchange(Record):
     """Cards passed between the ascending and the descending foundations."""
 
     __slots__ = ("up", "down")
+    up: str
+    down: str
     _defaults: ClassVar[dict[str, Any]] = {}
 
 
@@ -93,6 +128,8 @@ class LookAhead(Record):
     the group ``by`` has empty piles."""
 
     __slots__ = ("group", "by")
+    group: str
+    by: str
     _defaults: ClassVar[dict[str, Any]] = {}
 
 
@@ -101,6 +138,9 @@ class Placing(Record):
     cards wait while a round is laid (``frozen``)."""
 
     __slots__ = ("group", "round", "frozen")
+    group: str
+    round: int
+    frozen: bool
     _defaults: ClassVar[dict[str, Any]] = {"frozen": True}
 
 
@@ -113,6 +153,17 @@ class Pairs(Record):
 
     __slots__ = ("groups", "total", "alike", "singles", "extra", "cover", "reserve", "partner",
                  "line", "triple", "close")
+    groups: tuple[str, ...]
+    total: int
+    alike: bool | str
+    singles: tuple[int, ...]
+    extra: str | None
+    cover: bool
+    reserve: str | None
+    partner: str | None
+    line: bool
+    triple: tuple[int, ...]
+    close: str | None
     _defaults: ClassVar[dict[str, Any]] = {"total": 0, "alike": False, "singles": (),
                                            "extra": None, "cover": False, "reserve": None,
                                            "partner": None, "line": False, "triple": (),
@@ -124,6 +175,8 @@ class Count(Record):
     and whether the count begins again after a card answers."""
 
     __slots__ = ("calls", "restart")
+    calls: tuple[int, ...]
+    restart: bool
     _defaults: ClassVar[dict[str, Any]] = {"restart": False}
 
 
@@ -134,6 +187,10 @@ class Travel(Record):
     when a chain runs (``playable``: while no card can go to a foundation)."""
 
     __slots__ = ("group", "aside", "spare", "until")
+    group: str
+    aside: str | None
+    spare: str | None
+    until: str | None
     _defaults: ClassVar[dict[str, Any]] = {"aside": None, "spare": None, "until": None}
 
 
@@ -143,6 +200,9 @@ class ChangePlaces(Record):
     once a game)."""
 
     __slots__ = ("group", "cards", "per")
+    group: str
+    cards: int
+    per: str
     _defaults: ClassVar[dict[str, Any]] = {"cards": 2, "per": "block"}
 
 
@@ -151,6 +211,8 @@ class Between(Record):
     many cards may lie between."""
 
     __slots__ = ("group", "most")
+    group: str
+    most: int
     _defaults: ClassVar[dict[str, Any]] = {"most": 2}
 
 
@@ -159,6 +221,7 @@ class RedealPackets(Record):
     the group."""
 
     __slots__ = ("group",)
+    group: str
     _defaults: ClassVar[dict[str, Any]] = {}
 
 
@@ -168,6 +231,11 @@ class Crowned(Record):
     crowned packet is laid on."""
 
     __slots__ = ("groups", "total", "cards", "crown", "to")
+    groups: tuple[str, ...]
+    total: int
+    cards: int
+    crown: tuple[int, ...]
+    to: str
     _defaults: ClassVar[dict[str, Any]] = {"cards": 3, "crown": (11, 12, 13)}
 
 
@@ -180,6 +248,33 @@ class PlaySettings(Record):
                  "exchange", "look_ahead", "placing", "pairs", "count", "travel",
                  "change_places", "between", "redeal_packets", "crowned",
                  "hemispheres")
+    redeals: int | None
+    redeal_shuffle: bool
+    own_packs: bool
+    deal_to: str | None
+    deal_cards: int
+    deal_slots: tuple[int, ...]
+    deal_last_slots: tuple[int, ...]
+    deal_per_step: int
+    regather: Regather | None
+    bottom_to_top: BottomToTop | None
+    hold: Hold | None
+    grace: Grace | None
+    score: Score | None
+    onto_latest: OntoLatest | None
+    rows: Rows | None
+    choose_base: ChooseBase | None
+    exchange: Exchange | None
+    look_ahead: LookAhead | None
+    placing: Placing | None
+    pairs: Pairs | None
+    count: Count | None
+    travel: Travel | None
+    change_places: ChangePlaces | None
+    between: Between | None
+    redeal_packets: RedealPackets | None
+    crowned: Crowned | None
+    hemispheres: dict[str, tuple[str, ...]] | None
     _defaults: ClassVar[dict[str, Any]] = {
         "redeals": 0, "redeal_shuffle": False, "own_packs": False, "deal_to": None,
         "deal_cards": 1, "deal_slots": (), "deal_last_slots": (), "deal_per_step": 0,

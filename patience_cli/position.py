@@ -96,7 +96,7 @@ class Move(NamedTuple):
     kind: MoveKind
     src: int | None = None
     dst: int | None = None
-    count: int = 1
+    count: int = 1  # type: ignore[assignment]  # (the field shadows tuple.count: saved games name it)
     card: Card | None = None
     piles: tuple[int, ...] = ()
 
@@ -160,12 +160,13 @@ def move_to_text(layout: Layout, move: Move) -> str:
     if move.kind == "remove":
         return " ".join(["remove", *(str(layout.piles[i].number) for i in move.piles)])
     if move.kind != "move":
-        parts = [move.kind]
+        parts: list[str] = [move.kind]
         if move.src is not None:
             parts.append(str(layout.piles[move.src].number))
         if move.dst is not None:
             parts.append(str(layout.piles[move.dst].number))
         return " ".join(parts)
+    assert move.src is not None and move.dst is not None, "a card move names its two piles"
     src = str(layout.piles[move.src].number)
     if move.card is not None:
         src += ":" + move.card.code

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .layout import FIRST, Build, Role
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
     from .building import Building, BuiltRules
 
 NO_RANKS: frozenset[int] = frozenset()
+#: What a pile takes now, for the move generator: (pile, ranks, how, like);
+#: see :meth:`QuickLook.takers`.
+Taker = tuple[int, frozenset[int] | None, str | None, Any]
 
 
 def _plain_ranks(plain: tuple, pile: Sequence[Card]) -> frozenset[int] | None:
@@ -71,7 +74,7 @@ class QuickLook:
         plain = self._layout_plain[dst]
         return None if plain is None else _plain_ranks(plain, pos.piles[dst])
 
-    def takers(self, pos: Position, dsts: list[int]) -> list[tuple]:
+    def takers(self, pos: Position, dsts: list[int]) -> list[Taker]:
         """What each pile of *dsts* takes now, for the move generator:
         ``(pile, ranks, how, like)``, where *ranks* are the ranks it takes
         (None: any), and *how* says what else a card needs: None nothing
@@ -79,7 +82,7 @@ class QuickLook:
         *like*, ``fits`` the full rules (:meth:`fits`).  A pile that takes
         nothing now is left out.  (None as both ranks and how: an empty pile
         that takes any card.)"""
-        out = []
+        out: list[Taker] = []
         for dst in dsts:
             plain = self._plain[dst]
             pile = pos.piles[dst]
@@ -92,7 +95,8 @@ class QuickLook:
                     continue
                 loose = self._loose_plain[dst]
                 if loose is not None:  # (a lone first card that takes any card: in full)
-                    ranks = None if len(pile) == 1 and self.specs[dst].build.alone \
+                    build = self.specs[dst].build
+                    ranks = None if len(pile) == 1 and build is not None and build.alone \
                         else _plain_ranks(loose, pile)
                     if ranks is None or ranks:
                         out.append((dst, ranks, "fits", None))

@@ -70,9 +70,9 @@ class Refusals:
         ``empty:GROUP`` and ``build:GROUP`` (what a pile takes), a feature's
         ``TOPIC:GROUP`` and ``TOPIC``; none for what no rule of the game says
         (the game is over, a pile is empty, a move that is no move)."""
-        status, why = self.rules.status(pos)
+        status, over = self.rules.status(pos)
         if status is not Status.PLAYING:
-            return f"the game is over: {why}", ()
+            return f"the game is over: {over}", ()
         if self.rules.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self.features):
             return None, ()
         own = self.rules.game.extra_refusal(pos, move)
@@ -184,29 +184,31 @@ class Refusals:
 
     def count_reason(self, pos: Position, move: Move) -> str | None:
         """Why *move.count* cards may not leave together (a run move)."""
-        spec = self.specs[move.src]  # type: ignore[index]
+        src, dst = move.src, move.dst
+        assert src is not None and dst is not None, "a run move names its two piles"
+        spec = self.specs[src]
         if spec.move == "top":
             return f"only one card moves at a time from {spec.the_ref}"
-        runs = self.rules.run_lengths(pos, move.src)
+        runs = self.rules.run_lengths(pos, src)
         if move.count not in runs and runs[-1] == 1:
             return (f"{spec.the_ref} has one card that may move: {move.count} cannot move "
                     "together")
         if move.count not in runs and spec.move == "whole-run":
             return Refusal(f"the {runs[-1]} face-up cards of {spec.the_ref} move together or "
-                           "not at all", Move(MoveKind.MOVE, move.src, move.dst, runs[-1])
+                           "not at all", Move(MoveKind.MOVE, src, dst, runs[-1])
                            if runs[-1] > 1 else None)
         if move.count not in runs:
             what = "face-up cards" if spec.move == "face-up-run" else "cards in sequence"
             return (f"{spec.the_ref} has {runs[-1]} {what} at its top: {move.count} cannot "
                     "move together")
-        if self.specs[move.dst].role is Role.FOUNDATION:  # type: ignore[index]
+        if self.specs[dst].role is Role.FOUNDATION:
             return "cards go to the foundations one at a time"
-        if spec.move == "run-to-vacancy" and pos.piles[move.dst]:  # type: ignore[index]
+        if spec.move == "run-to-vacancy" and pos.piles[dst]:
             return ("a sequence moves together only into a vacant place; onto a card, one "
                     "card at a time")
-        base = pos.piles[move.src][-move.count]  # type: ignore[index]
-        return self.route_reason(pos, move.src, move.dst, base) or \
-            self.rules.building.build_reason(pos, base, move.dst)
+        base = pos.piles[src][-move.count]
+        return self.route_reason(pos, src, dst, base) or \
+            self.rules.building.build_reason(pos, base, dst)
 
 
 def unseen(pos: Position, src: int, card: Card, spec: PileSpec) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .cards import Card
 from .layout import FIRST, PileSpec, Role
@@ -19,6 +19,7 @@ from .position import Move, Position, Status
 if TYPE_CHECKING:
     from .features import Feature
     from .features.game_rule import GameRule
+    from .features.scoring import Scoring
 
 
 class StandingRules(Protocol):
@@ -34,7 +35,7 @@ class StandingRules(Protocol):
     game: GameRule
 
     def answering(self, point: str) -> tuple[Feature, ...]: ...
-    def providing(self, capability: str) -> Feature | None: ...
+    def providing(self, capability: str) -> Any: ...
     def placements(self, pos: Position) -> Iterator[Move]: ...
     def extra_moves(self, pos: Position) -> Iterable[Move]: ...
     def apply(self, pos: Position, move: Move) -> Position: ...
@@ -57,7 +58,7 @@ class Standing:
         self._winners, self._owners = rules.answering("won"), rules.answering("owns")
         self._adds = rules.answering("moves")
         #: the counters paid and won, where the game is scored
-        self.scoring = rules.providing("scoring")
+        self.scoring: Scoring | None = rules.providing("scoring")
         self._status_cache: dict[Position, tuple[Status, str]] = {}
         self._shuttle_cache: dict[Position, bool] = {}
 

@@ -53,13 +53,14 @@ class Wording:
             said = f.words(pos, move, ascii)
             if said is not None:
                 return said
-        src, dst = self.specs[move.src], self.specs[move.dst]  # type: ignore[index]
+        assert move.src is not None and move.dst is not None, f"{move} names no two piles"
+        src, dst = self.specs[move.src], self.specs[move.dst]
         if src.role is Role.STOCK:  # the pack's next card, unseen until it is laid
             return f"the next card of {src.the_ref} to {dst.ref} (empty)"
         card = self.rules.moving_card(pos, move)
         what = card.text(ascii) if move.count == 1 else \
-            f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"  # type: ignore[index]
-        onto = pos.piles[move.dst]  # type: ignore[index]
+            f"{seq_text(pos.piles[move.src][-move.count:], ascii)}"
+        onto = pos.piles[move.dst]
         target = f"onto the {onto[-1].text(ascii)}" if onto else "(empty)"
         return f"{what} from {src.ref} to {dst.ref} {target}"
 
@@ -91,7 +92,7 @@ class Wording:
             # the card turned, where the step taking the turn names it
             step = self.rules.deal_step_now(pos)
             text = None if step is None else step.dealt_words(pos, ascii)
-            if text is not None and step.words_say_all:
+            if step is not None and text is not None and step.words_say_all:
                 return text
         if text is None:
             text = self.describe(pos, move, ascii)
@@ -128,8 +129,9 @@ class Wording:
             return "deal"
         if move.kind == "remove":
             return " ".join(["remove", *(str(self.specs[i].number) for i in move.piles)])
-        src = self.specs[move.src].number  # type: ignore[index]
-        dst = self.specs[move.dst].number  # type: ignore[index]
+        assert move.src is not None and move.dst is not None, f"{move} names no two piles"
+        src = self.specs[move.src].number
+        dst = self.specs[move.dst].number
         if move.card is not None:
             # with more than one pack a card may lie in two places: name the pile too
             where = f"{src}:" if self.layout.pack_count > 1 else ""

@@ -106,7 +106,8 @@ class Hemispheres(Feature):
             return None
         piles = list(pos.piles)
         a, b = move.src, move.dst
-        piles[a], piles[b] = piles[a][:-1] + piles[b][-1:], piles[b][:-1] + piles[a][-1:]  # type: ignore[index]
+        assert a is not None and b is not None  # (its owns() says so)
+        piles[a], piles[b] = piles[a][:-1] + piles[b][-1:], piles[b][:-1] + piles[a][-1:]
         return Position(tuple(piles), pos.down, pos.extra)
 
     # ------------------------------------------------------------ words
@@ -123,7 +124,8 @@ class Hemispheres(Feature):
     def words(self, pos: Position, move: Move, ascii: bool) -> str | None:
         if not self.owns(pos, move):
             return None
-        specs = self.rules.specs
-        a, b = pos.piles[move.src][-1], pos.piles[move.dst][-1]  # type: ignore[index]
-        return (f"exchange the {a.text(ascii)} ({specs[move.src].ref}) and the "  # type: ignore[index]
-                f"{b.text(ascii)} ({specs[move.dst].ref}) into their hemispheres")  # type: ignore[index]
+        specs, src, dst = self.rules.specs, move.src, move.dst
+        assert src is not None and dst is not None  # (its owns() says so)
+        a, b = pos.piles[src][-1], pos.piles[dst][-1]
+        return (f"exchange the {a.text(ascii)} ({specs[src].ref}) and the "
+                f"{b.text(ascii)} ({specs[dst].ref}) into their hemispheres")

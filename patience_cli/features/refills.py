@@ -98,7 +98,8 @@ class RefillAtOnce(Feature):
             changed = False
             for i in self.piles:
                 refill = rules.specs[i].refill
-                if len(pos.piles[i]) >= refill.size or (refill.count and pos.piles[i]):  # type: ignore[union-attr]
+                assert refill is not None  # (the piles this rule refills)
+                if len(pos.piles[i]) >= refill.size or (refill.count and pos.piles[i]):
                     continue
                 for g in refill_sources(rules, pos, i):
                     piles = source_piles(rules, i, g)
@@ -107,7 +108,7 @@ class RefillAtOnce(Feature):
                             break  # the player chooses the card
                         continue
                     if pos.piles[piles[0]]:
-                        for _ in range(refill.count or 1):  # type: ignore[union-attr]
+                        for _ in range(refill.count or 1):
                             if pos.piles[piles[0]]:  # (so many together: the first undermost)
                                 pos = rules.transfer(pos, piles[0], i)
                         changed = True
@@ -159,6 +160,8 @@ class RefillAtDeal(DealStep):
     def __init__(self, rules: Rules, piles: tuple[int, ...], stock: int) -> None:
         super().__init__(rules)
         self.piles, self.stock = piles, stock
+        #: how many cards each pile is refilled to
+        self.sizes = {i: r.size for i in piles if (r := rules.specs[i].refill) is not None}
 
     @classmethod
     def build(cls, rules: Rules) -> RefillAtDeal | None:
@@ -169,8 +172,7 @@ class RefillAtDeal(DealStep):
 
     def short(self, pos: Position) -> list[int]:
         """The piles waiting for the next deal to refill them, in order."""
-        return [i for i in self.piles
-                if len(pos.piles[i]) < self.rules.specs[i].refill.size]  # type: ignore[union-attr]
+        return [i for i in self.piles if len(pos.piles[i]) < self.sizes[i]]
 
     def takes_turn(self, pos: Position) -> bool:
         return bool(pos.piles[self.stock]) and bool(self.short(pos))
@@ -180,7 +182,7 @@ class RefillAtDeal(DealStep):
         (the pack's next card, the talon's top), in the layout's order."""
         rules = self.rules
         for i in self.short(pos):
-            while len(pos.piles[i]) < rules.specs[i].refill.size:  # type: ignore[union-attr]
+            while len(pos.piles[i]) < self.sizes[i]:
                 source = next((rules.group_piles[g][0] for g in refill_sources(rules, pos, i)
                                if len(rules.group_piles[g]) == 1
                                and pos.piles[rules.group_piles[g][0]]), None)

@@ -98,7 +98,8 @@ class HereAndThereRules(TwoHands):
         return "the card turned goes to a foundation or a waste heap"
 
     def play_own(self, pos: Position, move: Move) -> Position:
-        return self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+        assert move.src is not None and move.dst is not None  # (one of its own moves)
+        return self.rules.transfer(pos, move.src, move.dst)
 
     # ------------------------------------------------------------ the program
     def program_move(self, pos: Position) -> Move:

@@ -123,7 +123,8 @@ class WrangleRules(TwoHands):
         return None
 
     def play_own(self, pos: Position, move: Move) -> Position:
-        return self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+        assert move.src is not None and move.dst is not None  # (one of its own moves)
+        return self.rules.transfer(pos, move.src, move.dst)
 
     # ------------------------------------------------------------ refills
     def settle(self, pos: Position) -> Position:
