@@ -5,17 +5,26 @@ Plain Python with no I/O.  :class:`Rules` holds what every game shares; the
 rules a layout names beyond its piles' builds are rule features
 (:mod:`patience_cli.features`), each built only when named and asked at the
 points of its protocol; a game whose book is truly singular has its own rule
-(:class:`~patience_cli.features.game_rule.GameRule`, a feature its layout
-names in ``rules``, in its own module under ``patience_cli/games``), which
-the core asks at its hooks (:data:`~patience_cli.features.game_rule.HOOKS`).
-The core is split by what it answers:
+(:class:`~patience_cli.features.game_rule.GameRule`, named by its layout's
+``rules``, in its own module under ``patience_cli/games``), which the engine
+holds as :attr:`Rules.game` and asks at its hooks
+(:data:`~patience_cli.features.game_rule.HOOKS`).
 
-* building (:mod:`.building`): whether a card may go on a pile, and why not;
-* refusals (:mod:`.refusals`): why a move is illegal, in the book's words;
-* status (:mod:`.status`): won, lost or playing;
-* advice (:mod:`.advice`): safe moves and symmetry, for ``auto`` and the solver;
-* wording (:mod:`.wording`): moves in words;
+The engine inherits nothing: it holds its parts, one object each, built from
+it and typed against the narrow protocol of what each asks of it:
+
+* ``rules.building`` (:mod:`.building`): whether a card may go on a pile, and
+  why not; ``rules.look`` (:mod:`.quick_look`): the ranks each pile takes now;
+* ``rules.refusals`` (:mod:`.refusals`): why a move is illegal, in the book's words;
+* ``rules.standing`` (:mod:`.status`): won, lost or playing;
+* ``rules.advice`` (:mod:`.advice`): safe moves and symmetry, for ``auto`` and
+  the solver;
+* ``rules.words`` (:mod:`.wording`): moves in words, and the commands that make them;
 * dealing (:mod:`.dealing`): the lay-out.
+
+Its own face is what a caller asks of every game: :meth:`Rules.legal_moves`,
+:meth:`Rules.is_legal`, :meth:`Rules.move_reason`, :meth:`Rules.apply`,
+``rules.status`` (the status part's), ``rules.fits`` (the building's).
 """
 
 from __future__ import annotations

@@ -21,6 +21,11 @@ def imports(path: Path) -> list[str]:
     return found
 
 
+def test_no_solver_module_reads_a_rule_by_its_class_name():
+    for path in sorted((PACKAGE / "solver").glob("*.py")):
+        assert "__name__" not in path.read_text(encoding="utf-8"), path.name
+
+
 def test_no_solver_module_imports_a_concrete_rule():
     modules = sorted((PACKAGE / "solver").glob("*.py"))
     assert len(modules) >= 13
@@ -48,7 +53,8 @@ def test_what_each_rule_provides_is_a_known_name():
 
     known = {"talon", "still", "holds-nothing", "regather", "placing", "placed-safe", "pairs",
              "formed-at-end", "grace", "holds", "scoring", "change-places", "extra-card",
-             "covered-triples", "turned-card", "turn-safe", "crowned", "deal-to", "cleared"}
+             "covered-triples", "turned-card", "turn-safe", "crowned", "deal-to", "cleared",
+             "unwind-safe"}
     documented = protocol.Feature.__doc__ or ""
     source = Path(protocol.__file__).read_text(encoding="utf-8")
     for name in known:

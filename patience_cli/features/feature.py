@@ -103,6 +103,10 @@ solver; each has a default that asks nothing of the rule):
       (``stock``, ``group``, ``cards``, ``slots``; that proof's rows ahead);
     * ``cleared``: which lone kings have been cleared down to themselves
       (the build's ``alone = "cleared"``);
+    * ``unwind-safe``: takes no card from a pile but as the layout's routes
+      allow (the pack dealt to the talon, a vacancy filled from the pack),
+      so the proof of suits unwinding holds beside it
+      (:mod:`patience_cli.solver.suits_unwind`);
     * ``pairs``, ``formed-at-end``, ``grace``, ``holds``, ``scoring``,
       ``change-places``, ``extra-card``, ``covered-triples``: the rule of
       that name, read by the parts that name it.

@@ -22,7 +22,7 @@ from .feature import Feature, Rules, targets_without
 
 class FormedAtEnd(Feature):
 
-    provides: ClassVar[frozenset[str]] = frozenset({"formed-at-end"})
+    provides: ClassVar[frozenset[str]] = frozenset({"formed-at-end", "unwind-safe"})
     topic = "formed"
     keys = ('piles[].formed = "at-end"',)
 

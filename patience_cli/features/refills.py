@@ -200,7 +200,7 @@ class PackFill(Feature):
     """A vacancy the player may fill with the pack's next card, unseen
     (Napoleon's Square)."""
 
-    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing"})
+    provides: ClassVar[frozenset[str]] = frozenset({"holds-nothing", "unwind-safe"})
 
     topic = "refill"
     keys = ("piles[].refill.when = player",)

@@ -19,7 +19,8 @@ from .refills import refill_sources
 
 class Routes(Feature):
 
-    provides: ClassVar[frozenset[str]] = frozenset({"still", "holds-nothing", "placed-safe"})
+    provides: ClassVar[frozenset[str]] = frozenset({"still", "holds-nothing", "placed-safe",
+                                                   "unwind-safe"})
     reads_suits = False
     topic = "route"
     keys = ("piles[].accepts_from", "piles[].refill.from", "piles[].second_to")

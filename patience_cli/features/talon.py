@@ -24,7 +24,8 @@ from .feature import DealStep, Feature, Rules
 
 class Talon(DealStep):
 
-    provides: ClassVar[frozenset[str]] = frozenset({"talon", "holds-nothing", "placed-safe", "turn-safe"})
+    provides: ClassVar[frozenset[str]] = frozenset({"talon", "holds-nothing", "placed-safe", "turn-safe",
+                                                   "unwind-safe"})
     keys = ("play.redeals", "play.redeal_shuffle", "piles[].deal_up (the talon)")
     place_blind = True
     _dead: bool | None = None  # whether its cards stay for good once no redeal is left

@@ -30,11 +30,6 @@ from ..features.feature import Rules
 from ..layout import Role
 from ..position import Position
 
-#: The features the proof knows take no card from a pile but as the layout's
-#: routes allow (the pack dealt to the talon, a vacancy filled from the pack):
-#: in a game with any other, which might shift cards otherwise, it is not built.
-KNOWN_FEATURES = frozenset({"FormedAtEnd", "Routes", "PackFill", "Talon"})
-
 #: Suits' answers remembered, at most (then begun afresh).
 REMEMBERED = 100_000
 
@@ -60,7 +55,9 @@ class SuitsUnwind:
         layout, specs = rules.layout, rules.specs
         if layout.pack_count != 2 or layout.pack_kind != "whist":
             return None
-        if not all(type(f).__name__ in KNOWN_FEATURES for f in rules.features):
+        # (only beside rules that take no card from a pile but as the layout's
+        # routes allow: another might shift cards otherwise)
+        if not all("unwind-safe" in f.provides for f in rules.features):
             return None
         up, down = [], []
         for f in rules.foundations:
