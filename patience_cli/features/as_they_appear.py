@@ -75,7 +75,8 @@ class AsTheyAppear(Feature):
     def closed(self, pos: Position, home: int) -> bool:
         """Whether *home*, still empty, waits for the piles it opens after."""
         before = self.waiting.get(home)
-        return bool(before) and not pos.piles[home] and not all(pos.piles[j] for j in before)
+        return bool(before) and not pos.piles[home] \
+            and not all(pos.piles[j] for j in before or ())
 
     def settle(self, pos: Position) -> Position:
         """Lay every free card that starts an empty place of the group (or,

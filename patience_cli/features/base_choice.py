@@ -36,7 +36,7 @@ class BaseChoice(Feature):
         if rule is None or not rules.foundations:
             return None
         choices = tuple(i for i in rules.group_piles[rule.group]
-                        if isinstance(rules.specs[i].deal, int) and rules.specs[i].deal > 0)
+                        if isinstance(deal := rules.specs[i].deal, int) and deal > 0)
         return cls(rules, choices, rules.foundations[0])
 
     def choosing(self, pos: Position) -> bool:

@@ -34,6 +34,7 @@ class Between(DealStep):
     def __init__(self, rules: Rules, stock: int, out: int) -> None:
         super().__init__(rules)
         rule = rules.layout.play.between
+        assert rule is not None  # (built only where the layout names it)
         self.row: tuple[int, ...] = rules.group_piles[rule.group]
         self.most: int = rule.most
         self.stock, self.out = stock, out

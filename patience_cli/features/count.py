@@ -38,6 +38,7 @@ class CalledCount(DealStep):
     def __init__(self, rules: Rules, stock: int, waste: int, out: int) -> None:
         super().__init__(rules)
         rule = rules.layout.play.count
+        assert rule is not None  # (built only where the layout names it)
         self.calls: tuple[int, ...] = rule.calls
         self.restart: bool = rule.restart
         self.stock, self.waste, self.out = stock, waste, out

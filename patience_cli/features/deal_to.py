@@ -140,6 +140,7 @@ class DealTo(DealStep):
             return self.deal_round(pos)
         piles, down = list(pos.piles), list(pos.down)
         stock = list(piles[self.stock])
+        assert self.group is not None  # (a round of slots, or a group dealt to)
         for i in self.rules.group_piles[self.group]:
             for _ in range(self.cards):
                 if not stock:

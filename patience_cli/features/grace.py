@@ -141,7 +141,8 @@ class Grace(Feature):
 
     def after_move(self, before: Position, move: Move, after: Position) -> Position:
         """A card that was not free went up: a grace is spent (and its rank)."""
-        if move.card is None or move.card in self.rules.available_cards(before, move.src):
+        if move.card is None or move.src is None \
+                or move.card in self.rules.available_cards(before, move.src):
             return after
         after = after.with_extra(graces=int(before.get("graces", 0)) + 1)
         if self.ranks:

@@ -68,6 +68,7 @@ class OntoLatest(DealStep):
         group = rules.group_piles[self.group]
         routed = self.routes.get(RANK_TEXT[card.rank])
         empty = [i for i in (rules.group_piles[routed] if routed else ()) if not pos.piles[i]]
+        dst: int | None
         if card.rank == 13 and any(not pos.piles[i] for i in group):
             dst = next(i for i in group if not pos.piles[i])
         elif empty:

@@ -117,7 +117,8 @@ class Talon(DealStep):
         dead = self._dead
         if dead is None:
             dead = self._dead = self._dead_talon()
-        if not dead or self.used(pos) < self.redeals or not pos.piles[self.talon]:
+        if not dead or self.redeals is None or self.used(pos) < self.redeals \
+                or not pos.piles[self.talon]:
             return moves
         homes = self.rules.standing.home_ranks
         return [] if any(c.rank in homes for c in pos.piles[self.talon]) else moves
