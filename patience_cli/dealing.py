@@ -220,7 +220,7 @@ def goes_up_as_dealt(rules: Rules, piles: list[list[Card]], spec: PileSpec,
     if targets == "starts":
         return None  # only a card that starts a foundation goes up as it is dealt
     found = rules.foundations if targets == "any" else \
-        tuple(rules.layout.by_number(n).index for n in targets)  # type: ignore[union-attr]
+        tuple(rules.layout.index_of(n) for n in targets)
     return next((f for f in found if rules.fits(pos, card, f)), None)
 
 

@@ -325,6 +325,14 @@ class Layout(Record):
                 return p
         return None
 
+    def index_of(self, number: int) -> int:
+        """The index of the pile numbered *number* (a number the layout's
+        checks have found among its piles)."""
+        spec = self.by_number(number)
+        if spec is None:
+            raise KeyError(f"{self.id} has no pile numbered {number}")
+        return spec.index
+
     def group(self, name: str) -> tuple[PileSpec, ...]:
         return tuple(p for p in self.piles if p.group == name)
 

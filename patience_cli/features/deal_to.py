@@ -42,10 +42,10 @@ class DealTo(DealStep):
         self.group, self.stock = group, stock
         play = rules.layout.play
         #: the piles (indices) a round's cards fall to in turn, or none
-        self.slots = tuple(rules.layout.by_number(n).index  # type: ignore[union-attr]
+        self.slots = tuple(rules.layout.index_of(n)
                            for n in play.deal_slots)
         #: the round of the last new deal, where it differs
-        self.last_slots = tuple(rules.layout.by_number(n).index  # type: ignore[union-attr]
+        self.last_slots = tuple(rules.layout.index_of(n)
                                 for n in play.deal_last_slots) or self.slots
         #: the cards laid on each pile together
         self.cards = rules.layout.play.deal_cards
@@ -87,7 +87,7 @@ class DealTo(DealStep):
         targets = self.rules.specs[index].deal_up
         if not isinstance(targets, tuple) or not targets or isinstance(targets[0], tuple):
             return False
-        found = [self.rules.layout.by_number(n).index for n in targets]  # type: ignore[union-attr]
+        found = [self.rules.layout.index_of(n) for n in targets]
         kinds = set(new_pack(self.rules.layout.pack_kind))
         return all(pos.piles[f] and not any(self.rules.fits(pos, card, f) for card in kinds)
                    for f in found)

@@ -126,9 +126,9 @@ class Regather(DealStep):
         order = [i for i, spec in enumerate(rules.specs) if spec.group in self.groups]
         taken = order[::-1] if self.last_first else order
         if self.order:  # taken up in the order the layout gives (les Petits Paquets' rows)
-            taken = [rules.layout.by_number(n).index for n in self.order]  # type: ignore[union-attr]
+            taken = [rules.layout.index_of(n) for n in self.order]
         if self.first is not None:  # taken up from this pile round to the one before it
-            at = taken.index(rules.layout.by_number(self.first).index)  # type: ignore[union-attr]
+            at = taken.index(rules.layout.index_of(self.first))
             taken = taken[at:] + taken[:at]
         if self.ends_game(pos):  # the game is lost: nothing is dealt again
             return pos.with_extra(stalls=self.stalls_after_this_deal(pos))

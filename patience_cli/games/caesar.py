@@ -107,7 +107,8 @@ class CaesarRules(GameRule):
     def play_own(self, pos: Position, move: Move) -> Position:
         piles = list(pos.piles)
         a, b = move.src, move.dst
-        piles[a], piles[b] = piles[b], piles[a]  # type: ignore[index]
+        assert a is not None and b is not None  # (two places named: its is_own_move)
+        piles[a], piles[b] = piles[b], piles[a]
         return Position(tuple(piles), pos.down, pos.extra)
 
     # ------------------------------------------------------------ the solver

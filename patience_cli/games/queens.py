@@ -64,6 +64,8 @@ class QueensRules(GameRule):
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
         layout = rules.layout
+        assert rules.stock is not None and rules.talon is not None  # (its layout has both)
+        self.stock, self.talon = rules.stock, rules.talon
         self.key = layout.group("key")[0].index
 
     # ------------------------------------------------------------ the deal
@@ -71,19 +73,19 @@ class QueensRules(GameRule):
         """Rule IV: the key's queens pay, to the bottom of the pack."""
         piles, down = list(pos.piles), list(pos.down)
         piles[self.key], paid = key_paid(piles[self.key])
-        piles[self.rules.stock] = paid + piles[self.rules.stock]  # type: ignore[index]
-        down[self.rules.stock] = len(piles[self.rules.stock])  # type: ignore[index]
+        piles[self.stock] = paid + piles[self.stock]
+        down[self.stock] = len(piles[self.stock])
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
-            key_paid=len(paid), pass_size=len(piles[self.rules.stock]))  # type: ignore[index]
+            key_paid=len(paid), pass_size=len(piles[self.stock]))
 
     # ------------------------------------------------------------ the fresh pack
     def _paying(self, pos: Position) -> bool:
-        return not pos.piles[self.rules.stock]  # type: ignore[index]
+        return not pos.piles[self.stock]
 
     def deal_reason(self, pos: Position) -> str | None:
         if not self._paying(pos):
             return super().deal_reason(pos)
-        talon = pos.piles[self.rules.talon]  # type: ignore[index]
+        talon = pos.piles[self.talon]
         if not any(c.rank == QUEEN for c in talon):
             return "the pack is out and no queen lies in the talon to pay for a fresh pack"
         if len(talon) - int(pos.get("talon_left", 0)) >= int(pos.get("pass_size", 0)):
@@ -95,17 +97,17 @@ class QueensRules(GameRule):
         if not self._paying(pos):
             return super().apply_deal(pos)
         piles, down = list(pos.piles), list(pos.down)
-        piles[self.rules.talon], dealt = talon_paid(piles[self.rules.talon])  # type: ignore[index]
-        piles[self.rules.stock] = dealt[::-1]  # type: ignore[index]  # the first taken on top
-        down[self.rules.stock] = len(dealt)  # type: ignore[index]
+        piles[self.talon], dealt = talon_paid(piles[self.talon])
+        piles[self.stock] = dealt[::-1]  # the first taken on top
+        down[self.stock] = len(dealt)
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
-            pass_size=len(dealt), talon_left=len(piles[self.rules.talon]),  # type: ignore[index]
+            pass_size=len(dealt), talon_left=len(piles[self.talon]),
             payments=int(pos.get("payments", 0)) + 1)
 
     def deal_step_name(self, pos: Position) -> str:
         if not self._paying(pos):
             return super().deal_step_name(pos)
-        q = sum(1 for c in pos.piles[self.rules.talon] if c.rank == QUEEN)  # type: ignore[index]
+        q = sum(1 for c in pos.piles[self.talon] if c.rank == QUEEN)
         return (f"the {q} quee{'ns' if q != 1 else 'n'} in the talon pay: each with three "
                 "cards from its bottom, a fresh pack")
 

@@ -108,9 +108,13 @@ class TwoHands(GameRule):
                 return pos
             move = self.program_move(pos)
             said = self.describe(pos, move)
-            after = self.apply_deal(pos) if move.kind == "deal" else \
-                self.play_own(pos, move) if self.is_own_move(pos, move) else \
-                self.rules.transfer(pos, move.src, move.dst)  # type: ignore[arg-type]
+            if move.kind == "deal":
+                after = self.apply_deal(pos)
+            else:
+                own = self.play_own(pos, move) if self.is_own_move(pos, move) else None
+                assert own is not None or (move.src is not None and move.dst is not None)
+                after = own if own is not None else \
+                    self.rules.transfer(pos, move.src, move.dst)
             pos = self.after_program(self.record(pos, move, after)).with_extra(
                 replied=tuple(pos.get("replied", ())) + (said,))
         return pos

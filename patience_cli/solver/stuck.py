@@ -241,7 +241,8 @@ class Held:
         known = self._known.get(key)
         if known is not None and all(a is b for a, b in zip(known[0], read)):
             return known[1], known[2], known[3]
-        out = dict(self.total)  # type: ignore[arg-type]
+        assert self.total is not None  # (found at the first position)
+        out = dict(self.total)
         for f in self.homes:
             for c in piles[f]:
                 out[c] -= 1

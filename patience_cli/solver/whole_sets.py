@@ -155,7 +155,8 @@ class WholeSets:
     def rows_lost(self, pos: Position, counts: Counts) -> bool:
         """Whether a row the pack will deal loses the game, whatever is
         played before it (see the module's docstring)."""
-        stock, _ = self.rows  # type: ignore[misc]
+        assert self.rows is not None  # (asked only where rows are dealt)
+        stock, _ = self.rows
         pack = pos.piles[stock]
         if self._pack[:len(pack)] != pack:  # another deal: what was found is for its pack
             self._pack, self._refills, self._row_sets = pack, {}, {}
@@ -170,7 +171,8 @@ class WholeSets:
     def chain_lost(self, pack: tuple[Card, ...], left: int, counts: Counts) -> bool:
         """Whether one of the full rows dealt from the first *left* cards of
         *pack* (its top card last) forces only sets ruled out by *counts*."""
-        _, width = self.rows  # type: ignore[misc]
+        assert self.rows is not None
+        _, width = self.rows
         for end in range(left, width - 1, -width):
             kinds = self.sets_in(pack[end - width:end])
             if kinds and not any(self.divides(self._without(counts, k)) for k in kinds):
