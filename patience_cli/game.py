@@ -286,7 +286,7 @@ class Game:
     def redo(self, count: int = 1) -> list[tuple[Position, Move]]:
         """Play again up to *count* moves taken back; returns each with the
         position it was made from, in the order played."""
-        done = []
+        done: list[tuple[Position, Move]] = []
         while self.undone and len(done) < count:
             move = self.undone[-1]
             before = self.position

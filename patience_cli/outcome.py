@@ -18,15 +18,22 @@ if TYPE_CHECKING:
     from .layout import Layout
 
 
-class Telling(Protocol):
-    """What an outcome needs of the rules: the layout, and the words of a
-    move made."""
-
-    layout: Layout
+class Words(Protocol):
+    """The words of a move made (:class:`patience_cli.wording.Wording`)."""
 
     def outcome(self, pos: Position, move: Move, ascii: bool = False,
                 after: Position | None = None,
                 events: tuple[dict[str, Any], ...] | None = None) -> str: ...
+
+
+class Telling(Protocol):
+    """What an outcome needs of the rules: the layout, and the words of a
+    move made."""
+
+    @property
+    def layout(self) -> Layout: ...
+    @property
+    def words(self) -> Words: ...
 
 
 class Outcome:

@@ -308,7 +308,7 @@ def parse_play(table: dict[str, Any]) -> PlaySettings:
         # times = 0: a variant's way to say there is no new deal
         regather=None if not regather or times == 0 else Regather(
             tuple(regather.get("from", ())), bool(regather.get("shuffle", False)),
-            None if times == "unlimited" else int(times), regather.get("stall"),
+            None if times is None or times == "unlimited" else int(times), regather.get("stall"),
             bool(regather.get("last_first", False)), regather.get("first"),
             regather.get("to", "piles"), tuple(regather.get("order", ()))),
         bottom_to_top=_made(BottomToTop, table.get("bottom_to_top"), groups="from"),

@@ -17,6 +17,7 @@ class Record:
     """A read-only record; subclasses set ``__slots__`` and ``_defaults``."""
 
     __slots__ = ("_hash",)  # the hash, found when first asked (the move generator keys on builds)
+    _hash: int
     #: the defaults of the fields that may be left out
     _defaults: ClassVar[dict[str, Any]] = {}
 

@@ -303,9 +303,9 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
                  ascii: bool = False) -> list[str]:
     status, why = rules.status(pos)
     made = f"{moves_made} move{'s' if moves_made != 1 else ''}"
-    counters = rules.standing.counters(pos)
-    score = "" if counters is None else \
-        f" Counters: {counters:+d} (paid {rules.standing.scoring.stake}, {rules.standing.scoring.per_card} won " \
+    counters, scoring = rules.standing.counters(pos), rules.standing.scoring
+    score = "" if counters is None or scoring is None else \
+        f" Counters: {counters:+d} (paid {scoring.stake}, {scoring.per_card} won " \
         "for each card on a foundation)."
     if status is Status.WON:
         return [f"Won after {made}: {why}." + score]
@@ -321,9 +321,9 @@ def status_lines(rules: Rules, pos: Position, moves_made: int, legal: int,
     tally = "".join(f"{dot}{t}" for t in rules.standing.tallies(pos))
     tally += "" if counters is None else f"{dot}counters {counters:+d}"
     lines = [f"Move {moves_made}{dot}playing{dot}{nxt} ('patience moves'){tally}{hint}"]
-    if counters is not None and moves_made == 0:  # said once, at the deal
-        lines.append(f"(Counters: {rules.standing.scoring.stake} paid for the deal, "
-                     f"{rules.standing.scoring.per_card} won for each card on a foundation.)")
+    if scoring is not None and counters is not None and moves_made == 0:  # said once, at the deal
+        lines.append(f"(Counters: {scoring.stake} paid for the deal, "
+                     f"{scoring.per_card} won for each card on a foundation.)")
     return lines
 
 

@@ -20,7 +20,7 @@ keep the old one available so shared seeds keep working):
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 DEAL_VERSION = 1
@@ -71,7 +71,7 @@ def shuffle(items: MutableSequence[T], seed: int) -> None:
     _fisher_yates(items, PCG32(seed))
 
 
-def shuffle_each(packs: list[MutableSequence[T]], seed: int) -> None:
+def shuffle_each(packs: Sequence[MutableSequence[T]], seed: int) -> None:
     """Shuffle several packs in place, in turn, with one generator (r1)."""
     rng = PCG32(seed)
     for pack in packs:

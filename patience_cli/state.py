@@ -20,6 +20,7 @@ import json
 import os
 import re
 import stat
+import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -395,7 +396,7 @@ def _atomic_write(path: Path, data: bytes, exclusive: bool = False) -> None:
             os.close(dfd)
 
 
-try:
+if sys.platform != "win32":
     import fcntl
 
     def _try_lock(fd: int) -> bool:
@@ -407,7 +408,7 @@ try:
 
     def _unlock(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_UN)
-except ImportError:  # Windows
+else:  # Windows
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
