@@ -61,6 +61,9 @@ class BesiegedCityRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None and rules.talon is not None  # (its layout has a pack and a talon)
+        self.stock: int = rules.stock
+        self.talon: int = rules.talon
         layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.top, self.left, self.right, self.bottom = (ids(g) for g in
@@ -94,10 +97,10 @@ class BesiegedCityRules(GameRule):
                 if not pos.piles[rp] and any(pos.piles[i] for i in self.line[rp])]
 
     def exhausted(self, pos: Position) -> bool:
-        return not pos.piles[self.rules.stock] and not pos.piles[self.rules.talon]
+        return not pos.piles[self.stock] and not pos.piles[self.talon]
 
     def available_cards(self, pos: Position, index: int) -> list[Card]:
-        if index == self.rules.talon:
+        if index == self.talon:
             cards = pos.piles[index]
             fresh = cards and pos.get("turned_at") == len(cards)
             return [cards[-1]] if fresh else []
@@ -123,7 +126,7 @@ class BesiegedCityRules(GameRule):
             if pos.piles[rp]:
                 top = pos.piles[rp][-1]
                 tops.setdefault((top.rank, top.suit), []).append(rp)
-        for src in self.ramparts + (self.rules.talon,) + self.reserve:
+        for src in self.ramparts + (self.talon,) + self.reserve:
             if not pos.piles[src]:
                 continue
             if src in self.reserve:  # a Reserve card goes only to the Ramparts at its line's ends
@@ -155,11 +158,11 @@ class BesiegedCityRules(GameRule):
     def _allows(self, pos: Position, src: int, dst: int) -> bool:
         """The cheap yes or no of :meth:`_reason`, with no words made (the
         move generator asks it of every pair of places)."""
-        if src == dst or not pos.piles[src] or src in self.rules.foundations or src == self.rules.stock \
-                or dst in (self.rules.stock, self.rules.talon):
+        if src == dst or not pos.piles[src] or src in self.rules.foundations or src == self.stock \
+                or dst in (self.stock, self.talon):
             return False
         card = pos.piles[src][-1]
-        if src == self.rules.talon:
+        if src == self.talon:
             return dst in self.rules.foundations and bool(self.available_cards(pos, src)) and \
                 self._foundation_takes(pos, card, dst)
         if src in self.reserve:
@@ -201,7 +204,7 @@ class BesiegedCityRules(GameRule):
         pending = self.pending(pos)
         if pending:
             return self._pending_text(pending[0])
-        return None if pos.piles[self.rules.stock] else "the pack is dealt out (there is no redeal)"
+        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
 
     def _pending_text(self, rampart: int) -> str:
         line = ", ".join(str(self.rules.specs[i].number) for i in self.line[rampart])
@@ -217,9 +220,9 @@ class BesiegedCityRules(GameRule):
         card = pos.piles[src][-1]
         if src in self.rules.foundations:
             return "cards on the foundations stay there"
-        if src == self.rules.stock:
+        if src == self.stock:
             return Refusal("the pack is dealt, not played from", DEAL)
-        if src == self.rules.talon:
+        if src == self.talon:
             if dst not in self.rules.foundations:
                 return ("talon cards pass into the Reserve by themselves as it empties; "
                         "they are never placed by hand (rule 2)")
@@ -236,7 +239,7 @@ class BesiegedCityRules(GameRule):
                 ends = ", ".join(str(self.rules.specs[r].number) for r in self.ends[src])
                 return (f"a Reserve card goes only to the Ramparts at the ends of its own row "
                         f"or column: for {s.ref}, Ramparts {ends} (rule 4)")
-        if dst in (self.rules.stock, self.rules.talon):
+        if dst in (self.stock, self.talon):
             return f"nothing is placed on {d.the_ref}"
         if dst in self.reserve:
             return "the Reserve is filled only from the talon or the pack (rule 6)"
@@ -316,7 +319,7 @@ class BesiegedCityRules(GameRule):
         """After a deal, the talon's card is the one just turned: it alone may
         go to a foundation, until it is covered or taken (Rule I)."""
         if move.kind == "deal":
-            return after.with_extra(turned_at=len(after.piles[self.rules.talon]))
+            return after.with_extra(turned_at=len(after.piles[self.talon]))
         return after
 
     def forced_move(self, pos: Position) -> Move | None:

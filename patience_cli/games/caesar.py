@@ -44,7 +44,8 @@ def _mirrored(square: Sequence[int]) -> tuple[int, ...]:
 
 def magic_squares() -> tuple[tuple[int, ...], ...]:
     """The eight magic squares of ace to nine: the book's, turned and mirrored."""
-    found, square = [], BOOK_SQUARE
+    found: list[tuple[int, ...]] = []
+    square: tuple[int, ...] = BOOK_SQUARE
     for _ in range(4):
         found += [square, _mirrored(square)]
         square = _turned(square)

@@ -33,6 +33,12 @@ class CarpetRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.talon is not None  # (its layout has a talon)
+        self.talon: int = rules.talon
+        build = rules.specs[rules.talon].build
+        assert build is not None  # (cards are packed on it: rule 4)
+        #: the talon's build, as the layout says it
+        self.talon_build = build
         layout = rules.layout
         self.carpet = tuple(p.index for p in layout.group("carpet"))
         self.side = round(len(self.carpet) ** 0.5)
@@ -59,15 +65,15 @@ class CarpetRules(GameRule):
         return super().available_cards(pos, index)
 
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
-        if dst == self.rules.talon and src not in self.cell:
+        if dst == self.talon and src not in self.cell:
             return "only cards from the carpet may be packed on the talon (rule 4)"
         return None
 
     def own_fits(self, pos: Position, card: Card, dst: int) -> bool | None:
         """:meth:`build_reason` without the words."""
-        if dst == self.rules.talon:
+        if dst == self.talon:
             talon = pos.piles[dst]
-            if not talon or not self.rules.building.in_sequence(self.rules.specs[dst].build, card, talon[-1]):
+            if not talon or not self.rules.building.in_sequence(self.talon_build, card, talon[-1]):
                 return False
             steps = self.talon_steps(pos)
             return not (steps and steps[-1] and card.rank - talon[-1].rank != steps[-1])
@@ -79,11 +85,11 @@ class CarpetRules(GameRule):
         return self.rules.look.layout_ranks_taken(pos, dst)
 
     def build_reason(self, pos: Position, card: Card, dst: int) -> str | None:
-        if dst == self.rules.talon:
+        if dst == self.talon:
             talon = pos.piles[dst]
             if not talon:
                 return "cards are packed on the talon only once it is formed (rule 4)"
-            reason = self.rules.building.sequence_reason(self.rules.specs[dst].build, "the talon", card, talon[-1])
+            reason = self.rules.building.sequence_reason(self.talon_build, "the talon", card, talon[-1])
             steps = self.talon_steps(pos)
             if reason is None and steps and steps[-1] and card.rank - talon[-1].rank != steps[-1]:
                 way = "ascending" if steps[-1] > 0 else "descending"
@@ -96,16 +102,16 @@ class CarpetRules(GameRule):
         """For each talon card, bottom first: 0 if turned from the pack, +1 or -1
         if packed from the carpet one higher or one lower than the card below."""
         steps = pos.get("talon_steps", ())
-        talon = len(pos.piles[self.rules.talon])
+        talon = len(pos.piles[self.talon])
         return tuple(steps[:talon]) + (0,) * (talon - len(steps))
 
     def record(self, before: Position, move: Move, after: Position) -> Position:
         """The talon's steps (see :meth:`talon_steps`) after the move."""
         steps = list(self.talon_steps(before))
-        was, now = before.piles[self.rules.talon], after.piles[self.rules.talon]
-        if move.kind == "move" and move.dst == self.rules.talon:
+        was, now = before.piles[self.talon], after.piles[self.talon]
+        if move.kind == "move" and move.dst == self.talon:
             steps.append(now[-1].rank - was[-1].rank)
-        elif move.kind == "move" and move.src == self.rules.talon:
+        elif move.kind == "move" and move.src == self.talon:
             steps.pop()
         elif now[:len(was)] == was:
             steps += [0] * (len(now) - len(was))   # turned from the pack

@@ -39,6 +39,8 @@ class CongressRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None  # (its layout has a pack)
+        self.stock: int = rules.stock
         layout = rules.layout
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))
@@ -46,7 +48,7 @@ class CongressRules(GameRule):
         self.first_helps = self.rules.feature(ProgressiveRows).also
 
     def pack_out(self, pos: Position) -> bool:
-        return not pos.piles[self.rules.stock]
+        return not pos.piles[self.stock]
 
     # ------------------------------------------------------------ where cards go
     def route_reason(self, pos: Position, src: int, dst: int, card: Card) -> str | None:
@@ -74,6 +76,7 @@ class CongressRules(GameRule):
             return super().outcome(pos, move, ascii)  # the rows' words say what was dealt
         text = super().outcome(pos, move, ascii)
         after = after if after is not None else self.rules.apply(pos, move)
+        assert move.src is not None and move.dst is not None  # (a card move)
         plain = self.rules.transfer(pos, move.src, move.dst)
         new = [f"{c.text(ascii)} to {self.rules.specs[i].ref}" for i in self.rivers + self.first_helps
                for c in after.piles[i][len(plain.piles[i]):]]

@@ -55,6 +55,8 @@ class EmpressRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None  # (its layout has a pack)
+        self.stock: int = rules.stock
         layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.army, self.navy = ids("army"), ids("navy")
@@ -76,9 +78,9 @@ class EmpressRules(GameRule):
             talon = self.red_talon if is_red(card) else self.black_talon
             target = places[0] if places else talon
             piles[target] = piles[target] + (card,)
-        piles[self.rules.stock] = tuple(reversed(rest))
+        piles[self.stock] = tuple(reversed(rest))
         down = [0] * len(piles)
-        down[self.rules.stock] = len(rest)
+        down[self.stock] = len(rest)
         return Position(tuple(piles), tuple(down))
 
     # ------------------------------------------------------------ reading
@@ -197,7 +199,7 @@ class EmpressRules(GameRule):
                        "('patience moves --all' lists them)")
 
     def has_move(self, pos: Position) -> bool:
-        if pos.piles[self.rules.stock]:
+        if pos.piles[self.stock]:
             return True
         if any(len(pos.piles[a]) == 1 for a in self.army) and \
                 any(len(pos.piles[n]) == 1 for n in self.navy):
@@ -206,7 +208,7 @@ class EmpressRules(GameRule):
         return any(self.pair_homes(pos, p, wanted) for p in self.army + self.navy)
 
     def deal_reason(self, pos: Position) -> str | None:
-        return None if pos.piles[self.rules.stock] else "the pack is dealt out (there is no redeal)"
+        return None if pos.piles[self.stock] else "the pack is dealt out (there is no redeal)"
 
     def extra_refusal(self, pos: Position, move: Move) -> str | None:
         """Every refusal in the book's words (every move here is the Empress's own)."""
@@ -220,7 +222,7 @@ class EmpressRules(GameRule):
         s, d = self.rules.specs[src], self.rules.specs[dst]
         if src == dst:
             return "a card cannot move to the pile it is on"
-        if src in (self.red_talon, self.black_talon, self.rules.stock):
+        if src in (self.red_talon, self.black_talon, self.stock):
             return ("cards from the pack or talon are never played at once: they pass through "
                     "the Army or Navy first (rule 3)")
         if not self.side(src):
@@ -282,7 +284,7 @@ class EmpressRules(GameRule):
         Talons are used first, for both sides: a vacancy whose talon holds a
         card never takes a card turned from the pack for the other side."""
         piles, down = list(pos.piles), list(pos.down)
-        stock = list(piles[self.rules.stock])
+        stock = list(piles[self.stock])
 
         def place(card: Card) -> bool:
             places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
@@ -304,21 +306,21 @@ class EmpressRules(GameRule):
             if not place(card):
                 t = self.red_talon if is_red(card) else self.black_talon
                 piles[t] = piles[t] + (card,)
-        piles[self.rules.stock] = tuple(stock)
-        down[self.rules.stock] = len(stock)
+        piles[self.stock] = tuple(stock)
+        down[self.stock] = len(stock)
         return Position(tuple(piles), tuple(down), pos.extra)
 
     def apply_deal(self, pos: Position) -> Position:
         """Deal out the rest of the pack: each card to a vacancy of its colour,
         or to its talon."""
         piles, down = list(pos.piles), list(pos.down)
-        for card in reversed(piles[self.rules.stock]):
+        for card in reversed(piles[self.stock]):
             places = [i for i in (self.army if is_red(card) else self.navy) if not piles[i]]
             target = places[0] if places else (self.red_talon if is_red(card)
                                                else self.black_talon)
             piles[target] = piles[target] + (card,)
-        piles[self.rules.stock] = ()
-        down[self.rules.stock] = 0
+        piles[self.stock] = ()
+        down[self.stock] = 0
         return Position(tuple(piles), tuple(down), pos.extra)
 
     # ------------------------------------------------------------ status and words

@@ -30,6 +30,8 @@ class FishBoneRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.talon is not None  # (its layout has a talon)
+        self.talon: int = rules.talon
         layout = rules.layout
         self.gridiron = tuple(p.index for p in layout.group("gridiron"))
         self.knaves = tuple(p.index for p in layout.group("knave"))
@@ -97,7 +99,7 @@ class FishBoneRules(GameRule):
         also says which card went where."""
         done: list[tuple[Card, int]] = []
         while True:
-            for src in (self.rules.talon, *self.gridiron):
+            for src in (self.talon, *self.gridiron):
                 cards = pos.piles[src]
                 if not cards:
                     continue
@@ -123,7 +125,8 @@ class FishBoneRules(GameRule):
                 events: tuple[dict[str, Any], ...] | None = None) -> str:
         text = super().outcome(pos, move, ascii)
         done = self.lay_free_cards(self.rules.transfer(pos, move.src, move.dst))[1] \
-            if move.kind == "move" else self.lay_free_cards(self.apply_deal(pos))[1]
+            if move.src is not None and move.dst is not None \
+            else self.lay_free_cards(self.apply_deal(pos))[1]
         if done:
             text += "; then " + ", ".join(f"the {card.text(ascii)} goes to {self.rules.specs[dst].ref}"
                                           for card, dst in done)

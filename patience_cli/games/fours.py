@@ -32,12 +32,14 @@ class FoursRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None  # (its layout has a pack)
+        self.stock: int = rules.stock
         layout = rules.layout
         self.packets = tuple(p.index for p in layout.group("packet"))
         self.out = layout.group("out")[0].index
 
     def initial_extra(self, pos: Position) -> Position:
-        return pos.with_extra(deal=1, row=0, seen=(self._order_key(pos.piles[self.rules.stock]),),
+        return pos.with_extra(deal=1, row=0, seen=(self._order_key(pos.piles[self.stock]),),
                               repeat=False)
 
     @staticmethod
@@ -63,7 +65,7 @@ class FoursRules(GameRule):
 
     def deal_reason(self, pos: Position) -> str | None:
         pending = self._pending(pos)
-        if pending:
+        if pending and pending.src is not None and pending.dst is not None:
             card = pos.piles[pending.src][-1]
             return (f"the {card} must first be moved onto the "
                     f"{pos.piles[pending.dst][-1]} (move {self.rules.words.command(pos, pending)[5:]})")
@@ -86,8 +88,10 @@ class FoursRules(GameRule):
         if s[-1].rank != d[-1].rank:
             return (f"a card moves only onto one of the same value: "
                     f"the {s[-1]} cannot go on the {d[-1]}")
+        pending = self._pending(pos)
+        assert pending is not None  # (a pair open: the move refused is not it)
         return ("cards move from right to left, the leftmost pair first: "
-                f"the book's order is {self.rules.words.command(pos, self._pending(pos))}")
+                f"the book's order is {self.rules.words.command(pos, pending)}")
 
     def settle(self, pos: Position) -> Position:
         """Four of a value together on a packet go out at once."""
@@ -99,13 +103,13 @@ class FoursRules(GameRule):
 
     def apply_deal(self, pos: Position) -> Position:
         piles = list(pos.piles)
-        stock = piles[self.rules.stock]
+        stock = piles[self.stock]
         if stock:
             row = stock[::-1][:4]
-            piles[self.rules.stock] = stock[:len(stock) - len(row)]
+            piles[self.stock] = stock[:len(stock) - len(row)]
             for i, card in zip(self.packets, row):
                 piles[i] = piles[i] + (card,)
-            down = tuple(len(piles[self.rules.stock]) if i == self.rules.stock else 0
+            down = tuple(len(piles[self.stock]) if i == self.stock else 0
                          for i in range(len(piles)))
             new = Position(tuple(piles), down, pos.extra).with_extra(row=pos.get("row") + 1)
             return new
@@ -114,10 +118,10 @@ class FoursRules(GameRule):
         new_stock = gathered[::-1]
         for i in self.packets:
             piles[i] = ()
-        piles[self.rules.stock] = new_stock
+        piles[self.stock] = new_stock
         key = self._order_key(new_stock)
         seen = pos.get("seen")
-        down = tuple(len(new_stock) if i == self.rules.stock else 0 for i in range(len(piles)))
+        down = tuple(len(new_stock) if i == self.stock else 0 for i in range(len(piles)))
         return Position(tuple(piles), down, pos.extra).with_extra(
             deal=pos.get("deal") + 1, row=0, seen=seen + (key,), repeat=key in seen)
 
@@ -130,7 +134,7 @@ class FoursRules(GameRule):
                 "cards left can never go out")
 
     def deal_step_name(self, pos: Position) -> str:
-        if pos.piles[self.rules.stock]:
+        if pos.piles[self.stock]:
             return f"deal row {pos.get('row') + 1} of deal {pos.get('deal')}"
         return f"gather up the packets (2 on 1, 3, then 4) and turn them over for deal {pos.get('deal') + 1}"
 

@@ -43,6 +43,8 @@ class HopeRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None  # (its layout has a pack)
+        self.stock: int = rules.stock
         layout = rules.layout
         self.table = layout.group("table")[0].index
         self.aside = layout.group("suit")[0].index
@@ -54,7 +56,7 @@ class HopeRules(GameRule):
 
     # ------------------------------------------------------------ the steps
     def _reshuffle_next(self, pos: Position) -> bool:
-        return int(pos.get("step", 0)) >= STEPS or not pos.piles[self.rules.stock]
+        return int(pos.get("step", 0)) >= STEPS or not pos.piles[self.stock]
 
     def deal_reason(self, pos: Position) -> str | None:
         if self._reshuffle_next(pos) and int(pos.get("operation", 1)) >= OPERATIONS:
@@ -66,16 +68,16 @@ class HopeRules(GameRule):
         down = list(pos.down)
         if self._reshuffle_next(pos):
             done = int(pos.get("operation", 1))
-            cards = redeal_shuffled(piles[self.table] + piles[self.rules.stock], done)
-            piles[self.table], piles[self.rules.stock] = (), tuple(cards)
-            down[self.rules.stock] = len(cards)
+            cards = redeal_shuffled(piles[self.table] + piles[self.stock], done)
+            piles[self.table], piles[self.stock] = (), tuple(cards)
+            down[self.stock] = len(cards)
             return Position(tuple(piles), tuple(down), pos.extra).with_extra(
                 operation=done + 1, step=0)
-        turned = piles[self.rules.stock][::-1][:CARDS]  # the top card first
-        piles[self.rules.stock] = piles[self.rules.stock][:len(piles[self.rules.stock]) - len(turned)]
+        turned = piles[self.stock][::-1][:CARDS]  # the top card first
+        piles[self.stock] = piles[self.stock][:len(piles[self.stock]) - len(turned)]
         piles[self.aside] += tuple(c for c in turned if c.suit.value == self.suit)
         piles[self.table] += tuple(c for c in turned if c.suit.value != self.suit)
-        down[self.rules.stock] = len(piles[self.rules.stock])
+        down[self.stock] = len(piles[self.stock])
         return Position(tuple(piles), tuple(down), pos.extra).with_extra(
             step=int(pos.get("step", 0)) + 1)
 

@@ -38,7 +38,8 @@ TALON_PAYMENT = 3
 def key_paid(key: Sequence[Card]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """(the key left, the cards paid from its top, the first paid undermost
     of them): fourteen for each queen on top, herself included."""
-    key, paid = tuple(key), ()
+    paid: tuple[Card, ...] = ()
+    key = tuple(key)
     while key and key[-1].rank == QUEEN:
         block = key[-KEY_PAYMENT:]
         key, paid = key[:len(key) - len(block)], paid + block[::-1]

@@ -212,6 +212,7 @@ class SympathyRules(GameRule):
         text = f"{player} turns up the {card.text(ascii)} ({where})"
         if new:
             twin = self._twin(pos, self.other(player), card)
+            assert twin is not None  # (a card thrown out with its twin, exposed)
             text += (f": it pairs with {self.other(player)}'s {card.text(ascii)} on "
                      f"{self._name(twin)}, and both are thrown out")
         else:

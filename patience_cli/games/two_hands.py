@@ -112,9 +112,10 @@ class TwoHands(GameRule):
                 after = self.apply_deal(pos)
             else:
                 own = self.play_own(pos, move) if self.is_own_move(pos, move) else None
-                assert own is not None or (move.src is not None and move.dst is not None)
-                after = own if own is not None else \
-                    self.rules.transfer(pos, move.src, move.dst)
+                if own is None:
+                    assert move.src is not None and move.dst is not None  # (a card move)
+                    own = self.rules.transfer(pos, move.src, move.dst)
+                after = own
             pos = self.after_program(self.record(pos, move, after)).with_extra(
                 replied=tuple(pos.get("replied", ())) + (said,))
         return pos

@@ -55,6 +55,8 @@ class ValentineRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
+        assert rules.stock is not None  # (its layout has a pack)
+        self.stock: int = rules.stock
         layout = rules.layout
         self.row = tuple(p.index for p in layout.group("heap"))
         self.beside = layout.group("beside")[0].index
@@ -70,13 +72,13 @@ class ValentineRules(GameRule):
         pos = super().deal(deck)
         piles = list(pos.piles)
         laid = tuple(c for i in self.row for c in piles[i])
-        piles[self.rules.stock] = piles[self.rules.stock] + laid[::-1]  # the first laid on top
+        piles[self.stock] = piles[self.stock] + laid[::-1]  # the first laid on top
         for i in self.row:
             piles[i] = ()
         down = list(pos.down)
-        down[self.rules.stock] = len(piles[self.rules.stock])
+        down[self.stock] = len(piles[self.stock])
         pos = Position(tuple(piles), tuple(down), pos.extra)
-        while pos.piles[self.rules.stock] and any(not pos.piles[i] for i in self.row):
+        while pos.piles[self.stock] and any(not pos.piles[i] for i in self.row):
             pos = self._turn(pos)
         return pos.with_extra(barren=0, best=self.links(pos))
 
@@ -84,7 +86,7 @@ class ValentineRules(GameRule):
         """How many cards lie next to the card one below them in suit, in a
         heap or (a gathered heap, lowest card uppermost) in the pack: the
         progress made, which a fresh card placed raises for good."""
-        pack = pos.piles[self.rules.stock]
+        pack = pos.piles[self.stock]
         return sum(len(pos.piles[i]) - 1 for i in self.row if pos.piles[i]) + \
             sum(1 for a, b in zip(pack, pack[1:]) if a.suit == b.suit and a.rank == b.rank + 1)
 
@@ -92,8 +94,8 @@ class ValentineRules(GameRule):
         """The pack's next card turned and laid: on or under a heap, as a new
         heap while the row has a place, else beside the row."""
         piles = list(pos.piles)
-        card = piles[self.rules.stock][-1]
-        piles[self.rules.stock] = piles[self.rules.stock][:-1]
+        card = piles[self.stock][-1]
+        piles[self.stock] = piles[self.stock][:-1]
         placed = None
         for way in ("top", "under"):
             placed = next((i for i in self.row if joins(card, piles[i]) == way), None)
@@ -105,7 +107,7 @@ class ValentineRules(GameRule):
             empty = next((i for i in self.row if not piles[i]), None)
             piles[self.beside if empty is None else empty] = (card,)
         down = list(pos.down)
-        down[self.rules.stock] = len(piles[self.rules.stock])
+        down[self.stock] = len(piles[self.stock])
         new = Position(tuple(piles), tuple(down), pos.extra)
         # a fresh card placed: more cards lie in order than ever before
         links, best = self.links(new), int(pos.get("best", 0))
@@ -119,14 +121,14 @@ class ValentineRules(GameRule):
         again); the card beside the row begins the new row."""
         piles = list(pos.piles)
         gathered = tuple(c for i in self.row for c in piles[i])
-        piles[self.rules.stock] = gathered[::-1] + piles[self.rules.stock]
+        piles[self.stock] = gathered[::-1] + piles[self.stock]
         for i in self.row:
             piles[i] = ()
         piles[self.row[0]], piles[self.beside] = piles[self.beside], ()
         down = list(pos.down)
-        down[self.rules.stock] = len(piles[self.rules.stock])
+        down[self.stock] = len(piles[self.stock])
         pos = Position(tuple(piles), tuple(down), pos.extra)
-        while pos.piles[self.rules.stock] and any(not pos.piles[i] for i in self.row):
+        while pos.piles[self.stock] and any(not pos.piles[i] for i in self.row):
             pos = self._turn(pos)
         return pos
 
@@ -134,7 +136,7 @@ class ValentineRules(GameRule):
         if int(pos.get("barren", 0)) >= self.stall_limit:
             return ("the cards have gone round the pack four times with no fresh card "
                     "placed: the row's groupings only repeat")
-        if not pos.piles[self.rules.stock] and not pos.piles[self.beside]:
+        if not pos.piles[self.stock] and not pos.piles[self.beside]:
             return "every card lies in the row"
         return None
 
