@@ -155,6 +155,15 @@ class Rules:
         self.targets = tuple(i for g in self.target_groups for i in g)
         self._own_route = game.overrides("route_reason")
         self._records = game.overrides("record")
+        #: whether the game has moves of its own, or a goal of its own
+        self._own_moves = game.overrides("extra_moves") or game.overrides("is_own_move")
+        self._own_goal = game.overrides("goal_reached")
+        #: why the deal step is not open now, and the position after it, as
+        #: the game's rule says (by default the layout's dealing step's)
+        self.deal_reason: Callable[[Position], str | None] = \
+            game.deal_reason if game.overrides("deal_reason") else self.step_deal_reason
+        self.apply_deal: Callable[[Position], Position] = \
+            game.apply_deal if game.overrides("apply_deal") else self.step_apply_deal
         #: the cards of a pile that may be played now, as the game's rule says
         #: (by default :meth:`layout_available`, Rule I of most games)
         self.available_cards: Callable[[Position, int], list[Card]] = \
@@ -335,7 +344,7 @@ class Rules:
 
     def is_won(self, pos: Position) -> bool:
         """Whether every card in play is home: the game is won."""
-        return self.standing.all_home(pos) or self.game.goal_reached(pos) or \
+        return self.standing.all_home(pos) or (self._own_goal and self.game.goal_reached(pos)) or \
             any(f.won(pos) is not None for f in self._winners)
 
     def open_moves_from(self, pos: Position, src: int) -> Iterator[Move]:
@@ -409,7 +418,8 @@ class Rules:
                     yield from self._run_moves(pos, src, by_rank)
         for f in self._adds:
             yield from f.moves(pos)
-        yield from self.game.extra_moves(pos)
+        if self._own_moves:
+            yield from self.game.extra_moves(pos)
         if self.has_deal_step and self.deal_open(pos):
             yield DEAL
 
@@ -467,7 +477,8 @@ class Rules:
         (:meth:`move_reason` says why not)."""
         if self.status(pos)[0] is not Status.PLAYING:
             return False
-        if self.game.is_own_move(pos, move) or any(f.owns(pos, move) for f in self._owners):
+        if (self._own_moves and self.game.is_own_move(pos, move)) \
+                or any(f.owns(pos, move) for f in self._owners):
             return True
         if move.kind == "deal":
             return self.deal_open(pos)
@@ -522,20 +533,12 @@ class Rules:
         """The layout's dealing step that takes the turn in *pos*, if any."""
         return next((f for f in self._deal_steps if f.takes_turn(pos)), None)
 
-    def deal_reason(self, pos: Position) -> str | None:
-        """Why the deal step is not open now (the game's rule says), or None."""
-        return self.game.deal_reason(pos)
-
     def step_deal_reason(self, pos: Position) -> str | None:
         """Why the layout's dealing step that takes the turn is not open now."""
         step = self.deal_step_now(pos)
         if step is None:
             return f"{self.layout.title} has no dealing step: every card is dealt at the start"
         return step.deal_reason(pos)
-
-    def apply_deal(self, pos: Position) -> Position:
-        """The position after the deal step, as the game's rule deals."""
-        return self.game.apply_deal(pos)
 
     def step_apply_deal(self, pos: Position) -> Position:
         """The dealing step of the layout's rule that takes the turn now."""
