@@ -45,9 +45,9 @@ def test_a_features_quick_look_agrees_with_its_build_on_every_layout():
     for gid in game_ids():
         for variant in (None, *load_layout(gid).variants):
             rules = rules_for(load_layout(gid, variant))
-            for _, name, named in FEATURES:
-                if feature_class(name).build(rules) is not None:
-                    assert named(rules.layout), (gid, variant, name)
+            for entry in FEATURES:
+                if feature_class(entry.name).build(rules) is not None:
+                    assert entry.named(rules.layout), (gid, variant, entry.name)
 
 
 def test_every_feature_names_the_layout_keys_it_carries():
@@ -382,3 +382,15 @@ def test_between_the_cards_between_two_that_match_go_out_and_the_row_closes_up()
         ("5c", "5h", "9d")
     dealt = rules.apply(after, DEAL)                                        # the next, beside
     assert text_of(rules, dealt, 3) == "Kd"
+
+
+def test_every_dealing_step_has_its_place_in_the_order_of_the_steps():
+    """A registry line gives a dealing step its place among the steps (the
+    first that takes the turn deals); a step without one would never be asked."""
+    from patience_cli.features import DEAL_STEPS, FEATURES, DealStep, feature_class
+
+    for entry in FEATURES:
+        assert issubclass(feature_class(entry.name), DealStep) == (entry.deals is not None), \
+            entry.name
+    assert len(set(DEAL_STEPS)) == len(DEAL_STEPS) == sum(e.deals is not None for e in FEATURES)
+    assert DEAL_STEPS[-1] == "Talon"  # the talon last: a vacancy waiting for the deal goes first

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..layout import Layout, Role
 
@@ -30,75 +30,83 @@ def _stock(layout: Layout) -> int:
     return sum(1 for p in layout.piles if p.role is Role.STOCK)
 
 
-#: Every feature, in the order the core asks them at each point: (module,
-#: class, whether a layout names it).
-FEATURES: tuple[tuple[str, str, Callable[[Layout], bool]], ...] = (
-    ("as_they_appear", "AsTheyAppear", lambda layout: any(p.as_they_appear
+class Entry(NamedTuple):
+    """A registry line: the rule's module and class, whether a layout names
+    it (a quick look: the class's own ``build`` has the last word), and, for
+    a dealing step, its place in the order the steps are asked (the first
+    that takes the turn deals: vacancies waiting for the deal before anything
+    else, the talon last)."""
+
+    module: str
+    name: str
+    named: Callable[[Layout], bool]
+    deals: int | None = None
+
+
+#: Every feature, in the order the core asks them at each point.
+FEATURES: tuple[Entry, ...] = (
+    Entry("as_they_appear", "AsTheyAppear", lambda layout: any(p.as_they_appear
                                                           for p in layout.piles)),
-    ("refills", "RefillAtOnce", _refill("at-once")),
-    ("base_choice", "BaseChoice", lambda layout: layout.play.choose_base is not None),
-    ("claims", "FirstClaims", lambda layout: any(
+    Entry("refills", "RefillAtOnce", _refill("at-once")),
+    Entry("base_choice", "BaseChoice", lambda layout: layout.play.choose_base is not None),
+    Entry("claims", "FirstClaims", lambda layout: any(
         p.first_claim and p.role is not Role.FOUNDATION for p in layout.piles)),
-    ("claims", "FoundationsFirst", lambda layout: any(
+    Entry("claims", "FoundationsFirst", lambda layout: any(
         p.first_claim and p.role is Role.FOUNDATION for p in layout.piles)),
-    ("holds", "Holds", lambda layout: layout.play.hold is not None),
-    ("formed_at_end", "FormedAtEnd", lambda layout: any(p.formed for p in layout.piles)),
-    ("hemispheres", "Hemispheres", lambda layout: layout.play.hemispheres is not None),
-    ("onto_latest", "OntoLatest", lambda layout: layout.play.onto_latest is not None),
-    ("routes", "Routes", lambda layout: any(
+    Entry("holds", "Holds", lambda layout: layout.play.hold is not None),
+    Entry("formed_at_end", "FormedAtEnd", lambda layout: any(p.formed for p in layout.piles)),
+    Entry("hemispheres", "Hemispheres", lambda layout: layout.play.hemispheres is not None),
+    Entry("onto_latest", "OntoLatest", lambda layout: layout.play.onto_latest is not None, deals=12),
+    Entry("routes", "Routes", lambda layout: any(
         p.accepts_from is not None or p.refill is not None or p.second_to is not None
         for p in layout.piles)),
-    ("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
-    ("grace", "Grace", lambda layout: layout.play.grace is not None),
-    ("exchange", "Exchange", lambda layout: layout.play.exchange is not None),
-    ("change_places", "ChangePlaces", lambda layout: layout.play.change_places is not None),
-    ("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
-    ("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
-     and layout.play.pairs.extra is not None),
-    ("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
-     and layout.play.pairs.reserve is not None),
-    ("triples", "CoveredTriples", lambda layout: layout.play.pairs is not None
+    Entry("refills", "PackFill", lambda layout: _refill("player")(layout) and _stock(layout) == 1),
+    Entry("grace", "Grace", lambda layout: layout.play.grace is not None),
+    Entry("exchange", "Exchange", lambda layout: layout.play.exchange is not None),
+    Entry("change_places", "ChangePlaces", lambda layout: layout.play.change_places is not None),
+    Entry("pairs", "Pairs", lambda layout: layout.play.pairs is not None),
+    Entry("pairs", "ExtraCard", lambda layout: layout.play.pairs is not None
+     and layout.play.pairs.extra is not None, deals=5),
+    Entry("pairs", "ReservePackets", lambda layout: layout.play.pairs is not None
+     and layout.play.pairs.reserve is not None, deals=6),
+    Entry("triples", "CoveredTriples", lambda layout: layout.play.pairs is not None
      and bool(layout.play.pairs.triple)),
-    ("count", "CalledCount", lambda layout: layout.play.count is not None),
-    ("travel", "Travellers", lambda layout: layout.play.travel is not None),
-    ("between", "Between", lambda layout: layout.play.between is not None),
-    ("crowned", "CrownedSets", lambda layout: layout.play.crowned is not None),
-    ("packet_redeal", "PacketRedeal", lambda layout: layout.play.redeal_packets is not None),
-    ("face_turning", "FaceTurning", lambda layout: any(
+    Entry("count", "CalledCount", lambda layout: layout.play.count is not None, deals=8),
+    Entry("travel", "Travellers", lambda layout: layout.play.travel is not None, deals=9),
+    Entry("between", "Between", lambda layout: layout.play.between is not None, deals=10),
+    Entry("crowned", "CrownedSets", lambda layout: layout.play.crowned is not None),
+    Entry("packet_redeal", "PacketRedeal", lambda layout: layout.play.redeal_packets is not None, deals=11),
+    Entry("face_turning", "FaceTurning", lambda layout: any(
         p.face in ("top-up", "alternate") for p in layout.piles)),
-    ("scoring", "Scoring", lambda layout: layout.play.score is not None),
-    ("look_ahead", "LookAhead", lambda layout: layout.play.look_ahead is not None),
-    ("cleared", "ClearedPackets", lambda layout: any(
+    Entry("scoring", "Scoring", lambda layout: layout.play.score is not None),
+    Entry("look_ahead", "LookAhead", lambda layout: layout.play.look_ahead is not None),
+    Entry("cleared", "ClearedPackets", lambda layout: any(
         p.build is not None and p.build.alone == "cleared" for p in layout.piles)),
-    ("placing", "PlacedRounds", lambda layout: layout.play.placing is not None),
-    ("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
+    Entry("placing", "PlacedRounds", lambda layout: layout.play.placing is not None, deals=7),
+    Entry("rows", "ProgressiveRows", lambda layout: layout.play.rows is not None
      and layout.play.rows.group is not None
-     and layout.play.rows.refill not in ("current", "none")),
-    ("open_rows", "OpenRows", lambda layout: layout.play.rows is not None
-     and layout.play.rows.group is not None and layout.play.rows.refill in ("current", "none")),
-    ("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
-     and bool(layout.play.rows.groups)),
-    ("refills", "RefillAtDeal", _refill("deal")),
-    ("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None
-     or bool(layout.play.deal_slots)),
-    ("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None),
-    ("regather", "Regather", lambda layout: layout.play.regather is not None),
-    ("talon", "TurnedCard", lambda layout: any(
+     and layout.play.rows.refill not in ("current", "none"), deals=1),
+    Entry("open_rows", "OpenRows", lambda layout: layout.play.rows is not None
+     and layout.play.rows.group is not None and layout.play.rows.refill in ("current", "none"), deals=2),
+    Entry("rows", "ProgressiveCircles", lambda layout: layout.play.rows is not None
+     and bool(layout.play.rows.groups), deals=3),
+    Entry("refills", "RefillAtDeal", _refill("deal"), deals=4),
+    Entry("deal_to", "DealTo", lambda layout: layout.play.deal_to is not None
+     or bool(layout.play.deal_slots), deals=13),
+    Entry("bottom_to_top", "BottomToTop", lambda layout: layout.play.bottom_to_top is not None, deals=14),
+    Entry("regather", "Regather", lambda layout: layout.play.regather is not None, deals=15),
+    Entry("talon", "TurnedCard", lambda layout: any(
         p.role is Role.TALON and p.available == "turned" for p in layout.piles)),
-    ("talon", "Talon", lambda layout: _stock(layout) == 1 and sum(
-        1 for p in layout.piles if p.role is Role.TALON) == 1),
+    Entry("talon", "Talon", lambda layout: _stock(layout) == 1 and sum(
+        1 for p in layout.piles if p.role is Role.TALON) == 1, deals=16),
 )
 
-#: The dealing steps, in the order they are asked: the first that takes the
-#: turn deals (vacancies waiting for the deal before anything else; the
-#: talon last).
-DEAL_STEPS: tuple[str, ...] = (
-    "ProgressiveRows", "OpenRows", "ProgressiveCircles", "RefillAtDeal", "ExtraCard", "ReservePackets",
-    "PlacedRounds", "CalledCount", "Travellers", "Between", "PacketRedeal",
-    "OntoLatest",
-    "DealTo", "BottomToTop", "Regather", "Talon")
+#: The dealing steps, in the order they are asked (their registry lines' ``deals``).
+DEAL_STEPS: tuple[str, ...] = tuple(
+    e.name for e in sorted((e for e in FEATURES if e.deals is not None),
+                           key=lambda e: e.deals or 0))
 
-_MODULES = {name: module for module, name, _ in FEATURES}
+_MODULES = {e.name: e.module for e in FEATURES}
 
 
 def feature_class(name: str) -> type[Feature]:
@@ -108,13 +116,12 @@ def feature_class(name: str) -> type[Feature]:
 
 def all_features() -> list[type[Feature]]:
     """Every feature class, in :data:`FEATURES` order (every module imported)."""
-    return [feature_class(name) for _, name, _ in FEATURES]
+    return [feature_class(e.name) for e in FEATURES]
 
 
 def build_features(rules: Rules) -> tuple[Feature, ...]:
     """The features *rules*' layout names, in :data:`FEATURES` order."""
-    built = (feature_class(name).build(rules) for _, name, named in FEATURES
-             if named(rules.layout))
+    built = (feature_class(e.name).build(rules) for e in FEATURES if e.named(rules.layout))
     return tuple(f for f in built if f is not None)
 
 
@@ -159,5 +166,5 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEAL_STEPS", "FEATURES", "DealStep", "Feature", "all_features", "answering",
+__all__ = ["DEAL_STEPS", "FEATURES", "Entry", "DealStep", "Feature", "all_features", "answering",
            "build_features", "deal_steps", "feature_class", "settled"]
