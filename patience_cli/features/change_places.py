@@ -36,6 +36,7 @@ class ChangePlaces(Feature):
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         rule = rules.layout.play.change_places
+        assert rule is not None  # (built only where the layout names it)
         self.spots: tuple[int, ...] = rules.group_piles[rule.group]
         self.cards: int = rule.cards
         self.per_game: bool = rule.per == "game"
@@ -96,6 +97,7 @@ class ChangePlaces(Feature):
         if not self.owns(pos, move):
             return None
         specs = self.rules.specs
+        assert move.src is not None and move.dst is not None  # (its owns() says so)
         a, b = pos.piles[move.src][-1].text(ascii), pos.piles[move.dst][-1].text(ascii)
         step = len(self.changed(pos)) // 2 + 1
         return (f"change the places of the {a} on {specs[move.src].ref} and the {b} on "
@@ -124,6 +126,7 @@ class ChangePlaces(Feature):
         if self.owns(before, move):
             # the card moved lies on the other's place: the other goes to its place
             piles = list(after.piles)
+            assert move.src is not None and move.dst is not None  # (its owns() says so)
             dst = piles[move.dst]
             piles[move.dst], piles[move.src] = dst[:-2] + dst[-1:], piles[move.src] + dst[-2:-1]
             done = (*self.changed(before), move.src, move.dst)

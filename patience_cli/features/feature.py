@@ -188,7 +188,7 @@ class Feature:
     #: Whether its moves between two piles are named either way round (see the module's docs).
     either_way: ClassVar[bool] = False
     #: Whether its lost_words say the whole of why the game is lost (see the module's docs).
-    lost_says_all: ClassVar[bool] = False
+    lost_says_all: bool = False
     #: Whether the rule ever reads a card's suit in play (see the module's docs).
     reads_suits: bool = True
     #: Whether the rule reads nothing of where a pile lies in its group (see the module's docs).
@@ -372,7 +372,7 @@ class DealStep(Feature):
     game's dealing step."""
 
     #: Whether :meth:`dealt_words` say all the deal did (no events follow them).
-    words_say_all: ClassVar[bool] = False
+    words_say_all: bool = False
     reads_cards_left = True  # unless the step says otherwise (see Feature)
 
     def takes_turn(self, pos: Position) -> bool:

@@ -156,7 +156,7 @@ class Regather(DealStep):
         else:
             k = 0
             for i in order:
-                n = rules.specs[i].deal if isinstance(rules.specs[i].deal, int) else 0
+                n = deal if isinstance(deal := rules.specs[i].deal, int) else 0
                 piles[i] = cards[k:k + n]
                 k += n
         if k < len(cards):  # more cards than the first deal laid: on the last piles

@@ -44,9 +44,11 @@ class Travellers(DealStep):
     def __init__(self, rules: Rules) -> None:
         super().__init__(rules)
         rule = rules.layout.play.travel
+        assert rule is not None  # (built only where the layout names it)
         self.heaps: tuple[int, ...] = rules.group_piles[rule.group]
         #: each heap's rank (its ``rank``), and the heap of each rank
-        self.rank_of: dict[int, int] = {h: rules.specs[h].rank for h in self.heaps}
+        self.rank_of: dict[int, int] = {h: rank for h in self.heaps
+                                        if (rank := rules.specs[h].rank) is not None}
         self.heap_at: dict[int, int] = {r: h for h, r in self.rank_of.items()}
         self.aside: int | None = rules.group_piles[rule.aside][0] if rule.aside else None
         self.spare: int | None = rules.group_piles[rule.spare][0] if rule.spare else None
@@ -170,6 +172,7 @@ class Travellers(DealStep):
                     "takes it, and it waits there to be played")
         heap = self.heap_of(card.rank)
         if heap is None:
+            assert self.aside is not None  # (a card of no heap is laid aside)
             then = f"; the next card comes from {specs[self.spare].the_ref}" \
                 if self.spare is not None else ""
             return (f"laid the {card.text(ascii)} from {specs[src].the_ref} with "
