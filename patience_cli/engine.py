@@ -37,7 +37,7 @@ from .advice import Advice
 from .building import Building, in_sequence
 from .cards import Card
 from .features import answering, build_features, deal_steps, settled
-from .features.game_rule import HOOKS, GameRule
+from .features.game_rule import HOOKS, GameRule, game_rule_class
 from .layout import Layout, PileSpec, Role
 from .position import (  # noqa: F401  (the engine's face: what callers import)
     DEAL,
@@ -53,6 +53,7 @@ from .position import (  # noqa: F401  (the engine's face: what callers import)
     move_from_text,
     move_to_text,
     seq_text,
+    transfer,
 )
 from .quick_look import QuickLook
 from .refusals import Refusals
@@ -69,26 +70,6 @@ __all__ = [
 ]
 
 _MOVE = MoveKind.MOVE
-
-
-def transfer(pos: Position, src: int, dst: int, count: int = 1,
-             card: Card | None = None) -> Position:
-    """*pos* with the top *count* cards of pile *src* (or the card *card*,
-    wherever it lies there) laid on pile *dst*."""
-    piles = list(pos.piles)
-    s = piles[src]
-    moving: tuple[Card, ...]
-    if card is not None and s[-1] != card:
-        i = len(s) - 1 - s[::-1].index(card)
-        moving, rest = (card,), s[:i] + s[i + 1:]
-    else:
-        moving, rest = s[-count:], s[:-count]
-    piles[src] = rest
-    piles[dst] = piles[dst] + moving
-    down = pos.down
-    if down[src] > len(rest):
-        down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
-    return Position(tuple(piles), down, pos.extra)
 
 
 class Rules:
@@ -582,24 +563,6 @@ class Rules:
         """Which of *moves* (by index) 'patience moves' shows, and a line summing
         up the rest (the game's rule says: :meth:`GameRule.listing`)."""
         return self.game.listing(pos, moves)
-
-
-def game_rule_class(layout: Layout) -> type[GameRule]:
-    """The game's own rule that *layout* names (``rules``): the default for
-    ``standard``, else the ``RULES`` class of its module in ``patience_cli/games``."""
-    if layout.rules == "standard":
-        return GameRule
-    import importlib
-
-    try:
-        module = importlib.import_module(f"patience_cli.games.{layout.rules}")
-        found: type[GameRule] = module.RULES
-    except (ModuleNotFoundError, AttributeError):
-        from .layout import LayoutError
-
-        raise LayoutError(f"layouts/{layout.id}.toml: rules: {layout.rules!r} is neither "
-                          "'standard' nor a module of patience_cli/games with RULES") from None
-    return found
 
 
 def replay(rules: Rules, start: Position, moves: Iterable[Move]) -> Position:

@@ -205,3 +205,22 @@ def move_from_text(layout: Layout, text: str) -> Move:
     except (ValueError, IndexError) as exc:
         raise InvalidMoveError(f"unreadable move {text!r}") from exc
 
+
+def transfer(pos: Position, src: int, dst: int, count: int = 1,
+             card: Card | None = None) -> Position:
+    """*pos* with the top *count* cards of pile *src* (or the card *card*,
+    wherever it lies there) laid on pile *dst*."""
+    piles = list(pos.piles)
+    s = piles[src]
+    moving: tuple[Card, ...]
+    if card is not None and s[-1] != card:
+        i = len(s) - 1 - s[::-1].index(card)
+        moving, rest = (card,), s[:i] + s[i + 1:]
+    else:
+        moving, rest = s[-count:], s[:-count]
+    piles[src] = rest
+    piles[dst] = piles[dst] + moving
+    down = pos.down
+    if down[src] > len(rest):
+        down = tuple(len(rest) if i == src else d for i, d in enumerate(down))
+    return Position(tuple(piles), down, pos.extra)

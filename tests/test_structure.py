@@ -106,3 +106,10 @@ def test_the_engine_inherits_nothing_and_no_game_rule_is_an_engine():
 
     assert Rules.__bases__ == (object,)
     assert not issubclass(GameRule, Rules)
+
+
+def test_no_source_file_passes_600_lines():
+    """A reader should know a file's job from its name: none is over 600 lines."""
+    long = {path.relative_to(PACKAGE).as_posix(): n for path in PACKAGE.rglob("*.py")
+            if (n := len(path.read_text(encoding="utf-8").splitlines())) > 600}
+    assert not long, long

@@ -20,11 +20,15 @@ piles, its moves, its words), never by inheritance.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card
 from ..position import Move, Position
+
+if TYPE_CHECKING:
+    from ..layout import Layout
 
 #: The hooks a game's rule may override (``layouts/README.md`` says what
 #: each answers); a test holds every module to them and to the feature's points.
@@ -217,3 +221,19 @@ class GameRule:
         """Hook: which of *moves* (by index) 'patience moves' shows, and a line
         summing up the rest; a game with a long run of alike moves says so."""
         return list(range(len(moves))), None
+
+
+def game_rule_class(layout: Layout) -> type[GameRule]:
+    """The game's own rule that *layout* names (``rules``): the default for
+    ``standard``, else the ``RULES`` class of its module in ``patience_cli/games``."""
+    if layout.rules == "standard":
+        return GameRule
+    try:
+        module = importlib.import_module(f"patience_cli.games.{layout.rules}")
+        found: type[GameRule] = module.RULES
+    except (ModuleNotFoundError, AttributeError):
+        from ..layout import LayoutError
+
+        raise LayoutError(f"layouts/{layout.id}.toml: rules: {layout.rules!r} is neither "
+                          "'standard' nor a module of patience_cli/games with RULES") from None
+    return found
