@@ -146,7 +146,7 @@ def _count(data: dict, key: str, least: int = 0, default: int | None = None) -> 
 
 def _seconds(data: dict, key: str, least: float = 0.0) -> float:
     value = data.get(key)
-    if type(value) not in (int, float) or not least <= value < 1e12:
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not least <= value < 1e12:
         raise ResultsError(f"not a deal's answer ({key} is not a number of seconds)")
     return float(value)
 

@@ -39,7 +39,8 @@ class RowDeal(DealStep):
 
     def __init__(self, rules: Rules, rule: settings.Rows, stock: int) -> None:
         super().__init__(rules)
-        self.group = rule.group
+        assert rule.group is not None  # (rows across one group: its build says so)
+        self.group: str = rule.group
         self.refill = rule.refill
         self.stock = stock
         #: the piles a row is laid across
@@ -49,7 +50,7 @@ class RowDeal(DealStep):
         also = rule.also
         #: the piles of the ``also`` group that the lay-out dealt to, refilled after the rows
         self.also = tuple(i for i in rules.group_piles.get(also, ())
-                          if isinstance(rules.specs[i].deal, int) and rules.specs[i].deal > 0) \
+                          if isinstance(deal := rules.specs[i].deal, int) and deal > 0) \
             if also else ()
 
     def takes_turn(self, pos: Position) -> bool:
@@ -64,7 +65,7 @@ class RowDeal(DealStep):
 
     def dealt_words(self, pos: Position, ascii: bool) -> str | None:
         after = self.apply_deal(pos)
-        dealt = []
+        dealt: list[str] = []
         for i in self.rows + self.also:
             new = after.piles[i][len(pos.piles[i]):]
             dealt.extend(f"{c.text(ascii)} to {self.rules.specs[i].ref}" for c in new)
@@ -257,7 +258,9 @@ class ProgressiveCircles(DealStep):
         """While a row is still to be laid or a vacancy to be filled, and
         there is a card to do it with."""
         if pos.get("rows", 1) < len(self.rows):
-            return bool(pos.piles[self.rules.stock]) or bool(self.vacancies(pos))
+            stock = self.rules.stock
+            assert stock is not None  # (the rows still to be laid come from the pack)
+            return bool(pos.piles[stock]) or bool(self.vacancies(pos))
         return bool(self.vacancies(pos)) and self.source(pos) is not None
 
     def apply_deal(self, pos: Position) -> Position:
@@ -265,9 +268,11 @@ class ProgressiveCircles(DealStep):
         todo = self.vacancies(pos)
         rows = pos.get("rows", 1)
         if not todo:  # the next row, from the pack
+            stock = rules.stock
+            assert stock is not None  # (the rows still to be laid come from the pack)
             for i in self.rows[rows]:
-                if pos.piles[rules.stock]:
-                    pos = rules.transfer(pos, rules.stock, i)
+                if pos.piles[stock]:
+                    pos = rules.transfer(pos, stock, i)
             return pos.with_extra(rows=rows + 1)
         for i in todo:
             source = self.source(pos)
@@ -296,7 +301,7 @@ class ProgressiveCircles(DealStep):
 
     def dealt_words(self, pos: Position, ascii: bool) -> str | None:
         after = self.apply_deal(pos)
-        dealt = []
+        dealt: list[str] = []
         for row in self.rows:
             for i in row:
                 new = after.piles[i][len(pos.piles[i]):]

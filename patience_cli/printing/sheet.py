@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -410,7 +410,7 @@ def _front_matter(count: int, st: dict[str, ParagraphStyle], doc: Doc,
 
 
 def _contents(st: dict[str, ParagraphStyle],
-              entries: list[tuple[int, str, int, str | None]]) -> TableOfContents:
+              entries: Sequence[tuple[int, str, int, str | None]]) -> TableOfContents:
     """The contents list, showing *entries* until the booklet's own pass fills it."""
     toc = TableOfContents(dotsMinLevel=0)
     toc.levelStyles = [st["toc0"]]
