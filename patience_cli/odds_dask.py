@@ -206,13 +206,13 @@ def plain_and_remote(scheduler: str) -> bool:
     if host in mine:
         return False
     try:
-        addresses = {info[4][0] for info in socket.getaddrinfo(host, None)}
+        addresses = {str(info[4][0]) for info in socket.getaddrinfo(host, None)}
     except (OSError, UnicodeError):
         return False  # no such host: the connection fails, and says so
     own: set[str] = set()
     for name in mine:
         try:
-            own |= {info[4][0] for info in socket.getaddrinfo(name, None)}
+            own |= {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
         except (OSError, UnicodeError):
             pass
     return not all(ipaddress.ip_address(a.split("%")[0]).is_loopback or a in own

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import IO
+from typing import IO, Any
 
 from rich.console import Console
 from rich.progress import (
@@ -77,7 +77,7 @@ class OddsProgress:
         else:
             self.undecided += 1
 
-    def _fields(self) -> dict[str, int]:
+    def _fields(self) -> dict[str, Any]:
         return {"won": self.counts[WON], "lost": self.counts[LOST],
                 "undecided": self.undecided}
 
