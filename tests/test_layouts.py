@@ -370,3 +370,18 @@ def test_a_rule_text_names_several_piles_of_a_group_in_the_plural():
     assert group("klondike", "Row").plural == "Rows"
     assert "the Auxiliaries (piles 1–9)" in " ".join(render_rules(load_layout("patriarchs")).split())
     assert "Auxiliarys" not in render_rules(load_layout("storehouse"))
+
+
+@pytest.mark.parametrize("game_id, role, what", [("fours", "STOCK", "a pack"),
+                                                  ("fish-bone", "TALON", "a talon")])
+def test_a_game_rule_refuses_a_layout_without_the_pile_it_needs(game_id, role, what):
+    """A game's own rule that cannot be played without its pack or talon
+    says so in one line, naming the layout, instead of failing later."""
+    from patience_cli.engine import Rules
+    from patience_cli.layout import LayoutError, Role
+
+    layout = load_layout(game_id)
+    lacking = layout._replace(piles=tuple(p for p in layout.piles if p.role is not Role[role]))
+    with pytest.raises(LayoutError, match=f"^layouts/{game_id}.toml: .* needs {what}$"):
+        Rules(lacking)
+    Rules(layout)  # (the layout as it is has it)

@@ -63,6 +63,17 @@ class GameRule:
     def __init__(self, rules: Any) -> None:
         self.rules = rules
 
+    def needs(self, index: int | None, what: str) -> int:
+        """*index*, a pile this game cannot be played without (*what*: "a
+        pack", "a talon"); a layout that lacks it is refused, in one line."""
+        if index is None:
+            from ..layout import LayoutError
+
+            layout = self.rules.layout
+            raise LayoutError(f"layouts/{layout.id}.toml: {layout.title} ({layout.rules!r}) "
+                              f"needs {what}")
+        return index
+
     def overrides(self, name: str) -> bool:
         """Whether this game answers hook *name* in its own way."""
         return getattr(type(self), name) is not getattr(GameRule, name)

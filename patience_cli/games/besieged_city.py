@@ -61,9 +61,8 @@ class BesiegedCityRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None and rules.talon is not None  # (its layout has a pack and a talon)
-        self.stock: int = rules.stock
-        self.talon: int = rules.talon
+        self.stock = self.needs(rules.stock, "a pack")
+        self.talon = self.needs(rules.talon, "a talon")
         layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.top, self.left, self.right, self.bottom = (ids(g) for g in

@@ -33,9 +33,8 @@ class CarpetRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.talon is not None  # (its layout has a talon)
-        self.talon: int = rules.talon
-        build = rules.specs[rules.talon].build
+        self.talon = self.needs(rules.talon, "a talon")
+        build = rules.specs[self.talon].build
         assert build is not None  # (cards are packed on it: rule 4)
         #: the talon's build, as the layout says it
         self.talon_build = build

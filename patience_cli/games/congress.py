@@ -39,8 +39,7 @@ class CongressRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None  # (its layout has a pack)
-        self.stock: int = rules.stock
+        self.stock = self.needs(rules.stock, "a pack")
         layout = rules.layout
         self.rivers = tuple(p.index for p in layout.group("river"))
         self.helps = tuple(p.index for p in layout.group("help"))

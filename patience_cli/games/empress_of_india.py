@@ -55,8 +55,7 @@ class EmpressRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None  # (its layout has a pack)
-        self.stock: int = rules.stock
+        self.stock = self.needs(rules.stock, "a pack")
         layout = rules.layout
         ids = lambda g: tuple(p.index for p in layout.group(g))  # noqa: E731
         self.army, self.navy = ids("army"), ids("navy")

@@ -30,8 +30,7 @@ class FishBoneRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.talon is not None  # (its layout has a talon)
-        self.talon: int = rules.talon
+        self.talon = self.needs(rules.talon, "a talon")
         layout = rules.layout
         self.gridiron = tuple(p.index for p in layout.group("gridiron"))
         self.knaves = tuple(p.index for p in layout.group("knave"))

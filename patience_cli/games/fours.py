@@ -32,8 +32,7 @@ class FoursRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None  # (its layout has a pack)
-        self.stock: int = rules.stock
+        self.stock = self.needs(rules.stock, "a pack")
         layout = rules.layout
         self.packets = tuple(p.index for p in layout.group("packet"))
         self.out = layout.group("out")[0].index

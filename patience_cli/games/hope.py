@@ -43,8 +43,7 @@ class HopeRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None  # (its layout has a pack)
-        self.stock: int = rules.stock
+        self.stock = self.needs(rules.stock, "a pack")
         layout = rules.layout
         self.table = layout.group("table")[0].index
         self.aside = layout.group("suit")[0].index

@@ -65,8 +65,8 @@ class QueensRules(GameRule):
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
         layout = rules.layout
-        assert rules.stock is not None and rules.talon is not None  # (its layout has both)
-        self.stock, self.talon = rules.stock, rules.talon
+        self.stock = self.needs(rules.stock, "a pack")
+        self.talon = self.needs(rules.talon, "a talon")
         self.key = layout.group("key")[0].index
 
     # ------------------------------------------------------------ the deal

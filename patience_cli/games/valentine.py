@@ -55,8 +55,7 @@ class ValentineRules(GameRule):
 
     def __init__(self, rules: Engine) -> None:
         super().__init__(rules)
-        assert rules.stock is not None  # (its layout has a pack)
-        self.stock: int = rules.stock
+        self.stock = self.needs(rules.stock, "a pack")
         layout = rules.layout
         self.row = tuple(p.index for p in layout.group("heap"))
         self.beside = layout.group("beside")[0].index
